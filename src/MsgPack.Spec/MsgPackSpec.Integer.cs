@@ -1,0 +1,1133 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec
+{
+    public static unsafe partial class MsgPackSpec
+    {
+        /// <summary>The most bytes any integer takes: a code and 8 bytes (uint 64, int 64).</summary>
+        public const int MaxInt64Length = 9;
+
+        /// <summary>The most bytes a 32-bit integer takes: a code and 4 bytes (uint 32, int 32).</summary>
+        public const int MaxInt32Length = 5;
+
+        /// <summary>The most bytes a 16-bit integer takes: a code and 2 bytes.</summary>
+        public const int MaxInt16Length = 3;
+
+        /// <summary>The most bytes an 8-bit integer takes: a code and 1 byte.</summary>
+        public const int MaxInt8Length = 2;
+
+        /// <summary>The number of bytes <paramref name="value"/> takes in its smallest form: 1, 2, 3, 5 or 9.</summary>
+        /// <param name="value">The value.</param>
+        /// <returns>The encoded length.</returns>
+        /// <remarks>Non-negative values are counted in the unsigned formats, as the writers write them.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int GetEncodedLength(long value)
+        {
+            if (value >= 0)
+            {
+                return GetEncodedLength((ulong)value);
+            }
+
+            return value >= -32 ? 1 : value >= sbyte.MinValue ? 2 : value >= short.MinValue ? 3 : value >= int.MinValue ? 5 : 9;
+        }
+
+        /// <summary>The number of bytes <paramref name="value"/> takes in its smallest form: 1, 2, 3, 5 or 9.</summary>
+        /// <param name="value">The value.</param>
+        /// <returns>The encoded length.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int GetEncodedLength(ulong value) =>
+            value <= DataCodes.MaxPositiveFixInt ? 1 : value <= byte.MaxValue ? 2 : value <= ushort.MaxValue ? 3 : value <= uint.MaxValue ? 5 : 9;
+
+        // ---- Encoding cores: smallest forms. Non-negative values always take the unsigned formats, as the
+        // specification recommends (a Tarantool server rejects signed formats for unsigned fields).
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeUInt32(ref byte destination, uint value)
+        {
+            if (value <= DataCodes.MaxPositiveFixInt)
+            {
+                destination = (byte)value;
+                return 1;
+            }
+
+            if (value <= byte.MaxValue)
+            {
+                return EncodeFixUInt8(ref destination, (byte)value);
+            }
+
+            if (value <= ushort.MaxValue)
+            {
+                return EncodeFixUInt16(ref destination, (ushort)value);
+            }
+
+            return EncodeFixUInt32(ref destination, value);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeUInt64(ref byte destination, ulong value) =>
+            value <= uint.MaxValue ? EncodeUInt32(ref destination, (uint)value) : EncodeFixUInt64(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeUInt16(ref byte destination, ushort value) => EncodeUInt32(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeByte(ref byte destination, byte value) => EncodeUInt32(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeInt32(ref byte destination, int value) =>
+            value >= 0 ? EncodeUInt32(ref destination, (uint)value) : EncodeNegativeInt32(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeInt64(ref byte destination, long value)
+        {
+            if (value >= 0)
+            {
+                return EncodeUInt64(ref destination, (ulong)value);
+            }
+
+            return value >= int.MinValue ? EncodeNegativeInt32(ref destination, (int)value) : EncodeFixInt64(ref destination, value);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeInt16(ref byte destination, short value) => EncodeInt32(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeSByte(ref byte destination, sbyte value) => EncodeInt32(ref destination, value);
+
+        /// <summary>Writes a negative value that fits 32 bits: negative fixint, int 8, int 16 or int 32.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int EncodeNegativeInt32(ref byte destination, int value)
+        {
+            if (value >= -32)
+            {
+                destination = unchecked((byte)value);
+                return 1;
+            }
+
+            if (value >= sbyte.MinValue)
+            {
+                return EncodeFixInt8(ref destination, (sbyte)value);
+            }
+
+            if (value >= short.MinValue)
+            {
+                return EncodeFixInt16(ref destination, (short)value);
+            }
+
+            return EncodeFixInt32(ref destination, value);
+        }
+
+        // ---- Encoding cores: exact formats.
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodePositiveFixInt(ref byte destination, byte value)
+        {
+            if (value > DataCodes.MaxPositiveFixInt)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 0 to 127");
+            }
+
+            destination = value;
+            return 1;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeNegativeFixInt(ref byte destination, sbyte value)
+        {
+            if (value < -32 || value > -1)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from -32 to -1");
+            }
+
+            destination = unchecked((byte)value);
+            return 1;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixUInt8(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.UInt8, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixUInt16(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.UInt16, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixUInt32(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.UInt32, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixUInt64(ref byte destination, ulong value) => EncodeCodeAndUInt64(ref destination, DataCodes.UInt64, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixInt8(ref byte destination, sbyte value) => EncodeCodeAndByte(ref destination, DataCodes.Int8, unchecked((byte)value));
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixInt16(ref byte destination, short value) => EncodeCodeAndUInt16(ref destination, DataCodes.Int16, unchecked((ushort)value));
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixInt32(ref byte destination, int value) => EncodeCodeAndUInt32(ref destination, DataCodes.Int32, unchecked((uint)value));
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeFixInt64(ref byte destination, long value) => EncodeCodeAndUInt64(ref destination, DataCodes.Int64, unchecked((ulong)value));
+
+        // ---- Decoding cores.
+
+        /// <summary>
+        /// Reads any integer format. <paramref name="bits"/> holds the value as a ulong for the unsigned formats
+        /// (fixint, uint 8..64) and as a sign-extended long for the signed ones (negative fixint, int 8..64).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static ReadStatus DecodeInteger(ref byte source, int length, out ulong bits, out bool signed, out int bytesRead)
+        {
+            bits = 0;
+            signed = false;
+            if (length <= 0)
+            {
+                return NeedMoreData(1, out bytesRead);
+            }
+
+            uint code = source;
+            if (code <= DataCodes.MaxPositiveFixInt)
+            {
+                bits = code;
+                bytesRead = 1;
+                return ReadStatus.Done;
+            }
+
+            if (code >= DataCodes.MinNegativeFixInt)
+            {
+                bits = unchecked((ulong)(sbyte)code);
+                signed = true;
+                bytesRead = 1;
+                return ReadStatus.Done;
+            }
+
+            // uint 8, 16, 32, 64 then int 8, 16, 32, 64 are the eight codes from 0xcc: the low two bits give the size.
+            uint index = code - DataCodes.UInt8;
+            if (index > 7)
+            {
+                return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
+            }
+
+            int size = 1 << (int)(index & 3);
+            if (length <= size)
+            {
+                return NeedMoreData(size + 1, out bytesRead);
+            }
+
+            ref byte payload = ref Unsafe.Add(ref source, 1);
+            signed = index > 3;
+            switch (index)
+            {
+                case 0: bits = payload; break;
+                case 1: bits = BigEndian.ReadUInt16(ref payload); break;
+                case 2: bits = BigEndian.ReadUInt32(ref payload); break;
+                case 3: bits = BigEndian.ReadUInt64(ref payload); break;
+                case 4: bits = unchecked((ulong)(sbyte)payload); break;
+                case 5: bits = unchecked((ulong)BigEndian.ReadInt16(ref payload)); break;
+                case 6: bits = unchecked((ulong)BigEndian.ReadInt32(ref payload)); break;
+                default: bits = BigEndian.ReadUInt64(ref payload); break;
+            }
+
+            bytesRead = size + 1;
+            return ReadStatus.Done;
+        }
+
+        /// <summary>Reads any integer format and checks that the value lies in [min, max] (max non-negative).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static ReadStatus DecodeSigned(ref byte source, int length, long min, long max, out long value, out int bytesRead)
+        {
+            ReadStatus status = DecodeInteger(ref source, length, out ulong bits, out bool signed, out bytesRead);
+            value = unchecked((long)bits);
+            if (status == ReadStatus.Done && (signed ? value < min || value > max : bits > (ulong)max))
+            {
+                value = 0;
+                return Invalid(ReadStatus.Overflow, out bytesRead);
+            }
+
+            return status;
+        }
+
+        /// <summary>Reads any integer format and checks that the value lies in [0, max].</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static ReadStatus DecodeUnsigned(ref byte source, int length, ulong max, out ulong value, out int bytesRead)
+        {
+            ReadStatus status = DecodeInteger(ref source, length, out value, out bool signed, out bytesRead);
+            if (status == ReadStatus.Done && ((signed && unchecked((long)value) < 0) || value > max))
+            {
+                value = 0;
+                return Invalid(ReadStatus.Overflow, out bytesRead);
+            }
+
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeInt64(ref byte source, int length, out long value, out int bytesRead)
+        {
+            ReadStatus status = DecodeSigned(ref source, length, long.MinValue, long.MaxValue, out long wide, out bytesRead);
+            value = unchecked((long)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeInt32(ref byte source, int length, out int value, out int bytesRead)
+        {
+            ReadStatus status = DecodeSigned(ref source, length, int.MinValue, int.MaxValue, out long wide, out bytesRead);
+            value = unchecked((int)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeInt16(ref byte source, int length, out short value, out int bytesRead)
+        {
+            ReadStatus status = DecodeSigned(ref source, length, short.MinValue, short.MaxValue, out long wide, out bytesRead);
+            value = unchecked((short)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeSByte(ref byte source, int length, out sbyte value, out int bytesRead)
+        {
+            ReadStatus status = DecodeSigned(ref source, length, sbyte.MinValue, sbyte.MaxValue, out long wide, out bytesRead);
+            value = unchecked((sbyte)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeUInt64(ref byte source, int length, out ulong value, out int bytesRead)
+        {
+            ReadStatus status = DecodeUnsigned(ref source, length, ulong.MaxValue, out ulong wide, out bytesRead);
+            value = unchecked((ulong)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeUInt32(ref byte source, int length, out uint value, out int bytesRead)
+        {
+            ReadStatus status = DecodeUnsigned(ref source, length, uint.MaxValue, out ulong wide, out bytesRead);
+            value = unchecked((uint)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeUInt16(ref byte source, int length, out ushort value, out int bytesRead)
+        {
+            ReadStatus status = DecodeUnsigned(ref source, length, ushort.MaxValue, out ulong wide, out bytesRead);
+            value = unchecked((ushort)wide);
+            return status;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeByte(ref byte source, int length, out byte value, out int bytesRead)
+        {
+            ReadStatus status = DecodeUnsigned(ref source, length, byte.MaxValue, out ulong wide, out bytesRead);
+            value = unchecked((byte)wide);
+            return status;
+        }
+
+        // ---- Front doors: smallest-form writers.
+
+        /// <summary>Writes a <see cref="long"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteInt64(Span<byte> destination, long value)
+        {
+            if (destination.Length < MaxInt64Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeInt64(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="long"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteInt64(Span<byte> destination, long value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt64Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeInt64(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="long"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt64Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteInt64(byte* destination, long value) => EncodeInt64(ref *destination, value);
+
+        /// <summary>Writes a <see cref="int"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteInt32(Span<byte> destination, int value)
+        {
+            if (destination.Length < MaxInt32Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeInt32(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="int"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteInt32(Span<byte> destination, int value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt32Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeInt32(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="int"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteInt32(byte* destination, int value) => EncodeInt32(ref *destination, value);
+
+        /// <summary>Writes a <see cref="short"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteInt16(Span<byte> destination, short value)
+        {
+            if (destination.Length < MaxInt16Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeInt16(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="short"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteInt16(Span<byte> destination, short value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt16Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeInt16(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="short"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt16Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteInt16(byte* destination, short value) => EncodeInt16(ref *destination, value);
+
+        /// <summary>Writes a <see cref="sbyte"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteSByte(Span<byte> destination, sbyte value)
+        {
+            if (destination.Length < MaxInt8Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeSByte(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="sbyte"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteSByte(Span<byte> destination, sbyte value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt8Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeSByte(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="sbyte"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteSByte(byte* destination, sbyte value) => EncodeSByte(ref *destination, value);
+
+        /// <summary>Writes a <see cref="ulong"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteUInt64(Span<byte> destination, ulong value)
+        {
+            if (destination.Length < MaxInt64Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeUInt64(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="ulong"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteUInt64(Span<byte> destination, ulong value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt64Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeUInt64(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="ulong"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt64Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteUInt64(byte* destination, ulong value) => EncodeUInt64(ref *destination, value);
+
+        /// <summary>Writes a <see cref="uint"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteUInt32(Span<byte> destination, uint value)
+        {
+            if (destination.Length < MaxInt32Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeUInt32(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="uint"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteUInt32(Span<byte> destination, uint value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt32Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeUInt32(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="uint"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteUInt32(byte* destination, uint value) => EncodeUInt32(ref *destination, value);
+
+        /// <summary>Writes a <see cref="ushort"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteUInt16(Span<byte> destination, ushort value)
+        {
+            if (destination.Length < MaxInt16Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeUInt16(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="ushort"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteUInt16(Span<byte> destination, ushort value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt16Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeUInt16(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="ushort"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt16Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteUInt16(byte* destination, ushort value) => EncodeUInt16(ref *destination, value);
+
+        /// <summary>Writes a <see cref="byte"/> in its smallest form.</summary>
+        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteByte(Span<byte> destination, byte value)
+        {
+            if (destination.Length < MaxInt8Length)
+            {
+                EnsureRoom(destination.Length, GetEncodedLength(value));
+            }
+
+            return EncodeByte(ref MemoryMarshal.GetReference(destination), value);
+        }
+
+        /// <summary>Writes a <see cref="byte"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="value">The value to write.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteByte(Span<byte> destination, byte value, out int bytesWritten)
+        {
+            if (destination.Length < MaxInt8Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            {
+                return false;
+            }
+
+            bytesWritten = EncodeByte(ref MemoryMarshal.GetReference(destination), value);
+            return true;
+        }
+
+        /// <summary>Writes a <see cref="byte"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8Length bytes).</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteByte(byte* destination, byte value) => EncodeByte(ref *destination, value);
+
+        // ---- Front doors: exact-format writers.
+
+        /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>): always 1 bytes.</summary>
+        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 1.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WritePositiveFixInt(Span<byte> destination, byte value) => EncodePositiveFixInt(ref Reserve(destination, 1), value);
+
+        /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 1.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WritePositiveFixInt(byte* destination, byte value) => EncodePositiveFixInt(ref *destination, value);
+
+        /// <summary>Writes a negative fixint (-32 to -1; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 bytes.</summary>
+        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 1.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteNegativeFixInt(Span<byte> destination, sbyte value) => EncodeNegativeFixInt(ref Reserve(destination, 1), value);
+
+        /// <summary>Writes a negative fixint (-32 to -1; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 1.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteNegativeFixInt(byte* destination, sbyte value) => EncodeNegativeFixInt(ref *destination, value);
+
+        /// <summary>Writes a uint 8 (0xcc): always 2 bytes.</summary>
+        /// <param name="destination">Where to write; at least 2 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 2.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt8(Span<byte> destination, byte value) => EncodeFixUInt8(ref Reserve(destination, 2), value);
+
+        /// <summary>Writes a uint 8 (0xcc) at a pointer, unchecked: always 2 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 2.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt8(byte* destination, byte value) => EncodeFixUInt8(ref *destination, value);
+
+        /// <summary>Writes a uint 16 (0xcd): always 3 bytes.</summary>
+        /// <param name="destination">Where to write; at least 3 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 3.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt16(Span<byte> destination, ushort value) => EncodeFixUInt16(ref Reserve(destination, 3), value);
+
+        /// <summary>Writes a uint 16 (0xcd) at a pointer, unchecked: always 3 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 3.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt16(byte* destination, ushort value) => EncodeFixUInt16(ref *destination, value);
+
+        /// <summary>Writes a uint 32 (0xce): always 5 bytes.</summary>
+        /// <param name="destination">Where to write; at least 5 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 5.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt32(Span<byte> destination, uint value) => EncodeFixUInt32(ref Reserve(destination, 5), value);
+
+        /// <summary>Writes a uint 32 (0xce) at a pointer, unchecked: always 5 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 5.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt32(byte* destination, uint value) => EncodeFixUInt32(ref *destination, value);
+
+        /// <summary>Writes a uint 64 (0xcf): always 9 bytes.</summary>
+        /// <param name="destination">Where to write; at least 9 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 9.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 9 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt64(Span<byte> destination, ulong value) => EncodeFixUInt64(ref Reserve(destination, 9), value);
+
+        /// <summary>Writes a uint 64 (0xcf) at a pointer, unchecked: always 9 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 9 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 9.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixUInt64(byte* destination, ulong value) => EncodeFixUInt64(ref *destination, value);
+
+        /// <summary>Writes an int 8 (0xd0): always 2 bytes.</summary>
+        /// <param name="destination">Where to write; at least 2 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 2.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt8(Span<byte> destination, sbyte value) => EncodeFixInt8(ref Reserve(destination, 2), value);
+
+        /// <summary>Writes an int 8 (0xd0) at a pointer, unchecked: always 2 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 2.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt8(byte* destination, sbyte value) => EncodeFixInt8(ref *destination, value);
+
+        /// <summary>Writes an int 16 (0xd1): always 3 bytes.</summary>
+        /// <param name="destination">Where to write; at least 3 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 3.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt16(Span<byte> destination, short value) => EncodeFixInt16(ref Reserve(destination, 3), value);
+
+        /// <summary>Writes an int 16 (0xd1) at a pointer, unchecked: always 3 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 3.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt16(byte* destination, short value) => EncodeFixInt16(ref *destination, value);
+
+        /// <summary>Writes an int 32 (0xd2): always 5 bytes.</summary>
+        /// <param name="destination">Where to write; at least 5 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 5.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt32(Span<byte> destination, int value) => EncodeFixInt32(ref Reserve(destination, 5), value);
+
+        /// <summary>Writes an int 32 (0xd2) at a pointer, unchecked: always 5 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 5.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt32(byte* destination, int value) => EncodeFixInt32(ref *destination, value);
+
+        /// <summary>Writes an int 64 (0xd3): always 9 bytes.</summary>
+        /// <param name="destination">Where to write; at least 9 bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 9.</returns>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 9 bytes.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt64(Span<byte> destination, long value) => EncodeFixInt64(ref Reserve(destination, 9), value);
+
+        /// <summary>Writes an int 64 (0xd3) at a pointer, unchecked: always 9 bytes.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 9 writable bytes.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>The number of bytes written, 9.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteFixInt64(byte* destination, long value) => EncodeFixInt64(ref *destination, value);
+
+        // ---- Front doors: readers.
+
+        /// <summary>Reads an integer that fits <see cref="long"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="long"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static long ReadInt64(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeInt64(ref MemoryMarshal.GetReference(source), source.Length, out long value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits Int64");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="long"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt64(ReadOnlySpan<byte> source, out long value, out int bytesRead) =>
+            DecodeInt64(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="long"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="long"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static long ReadInt64(byte* source, int length, out int bytesRead) => ReadInt64(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="long"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt64(byte* source, int length, out long value, out int bytesRead) =>
+            TryReadInt64(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="int"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="int"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadInt32(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeInt32(ref MemoryMarshal.GetReference(source), source.Length, out int value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits Int32");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="int"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt32(ReadOnlySpan<byte> source, out int value, out int bytesRead) =>
+            DecodeInt32(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="int"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="int"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadInt32(byte* source, int length, out int bytesRead) => ReadInt32(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="int"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt32(byte* source, int length, out int value, out int bytesRead) =>
+            TryReadInt32(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="short"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="short"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static short ReadInt16(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeInt16(ref MemoryMarshal.GetReference(source), source.Length, out short value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits Int16");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="short"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt16(ReadOnlySpan<byte> source, out short value, out int bytesRead) =>
+            DecodeInt16(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="short"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="short"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static short ReadInt16(byte* source, int length, out int bytesRead) => ReadInt16(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="short"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt16(byte* source, int length, out short value, out int bytesRead) =>
+            TryReadInt16(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="sbyte"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="sbyte"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static sbyte ReadSByte(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeSByte(ref MemoryMarshal.GetReference(source), source.Length, out sbyte value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits SByte");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="sbyte"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadSByte(ReadOnlySpan<byte> source, out sbyte value, out int bytesRead) =>
+            DecodeSByte(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="sbyte"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="sbyte"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static sbyte ReadSByte(byte* source, int length, out int bytesRead) => ReadSByte(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="sbyte"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadSByte(byte* source, int length, out sbyte value, out int bytesRead) =>
+            TryReadSByte(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="ulong"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="ulong"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ulong ReadUInt64(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeUInt64(ref MemoryMarshal.GetReference(source), source.Length, out ulong value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits UInt64");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="ulong"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt64(ReadOnlySpan<byte> source, out ulong value, out int bytesRead) =>
+            DecodeUInt64(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="ulong"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="ulong"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ulong ReadUInt64(byte* source, int length, out int bytesRead) => ReadUInt64(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="ulong"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt64(byte* source, int length, out ulong value, out int bytesRead) =>
+            TryReadUInt64(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="uint"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="uint"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static uint ReadUInt32(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeUInt32(ref MemoryMarshal.GetReference(source), source.Length, out uint value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits UInt32");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="uint"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt32(ReadOnlySpan<byte> source, out uint value, out int bytesRead) =>
+            DecodeUInt32(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="uint"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="uint"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static uint ReadUInt32(byte* source, int length, out int bytesRead) => ReadUInt32(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="uint"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt32(byte* source, int length, out uint value, out int bytesRead) =>
+            TryReadUInt32(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="ushort"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="ushort"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ushort ReadUInt16(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeUInt16(ref MemoryMarshal.GetReference(source), source.Length, out ushort value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits UInt16");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="ushort"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt16(ReadOnlySpan<byte> source, out ushort value, out int bytesRead) =>
+            DecodeUInt16(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="ushort"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="ushort"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ushort ReadUInt16(byte* source, int length, out int bytesRead) => ReadUInt16(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="ushort"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt16(byte* source, int length, out ushort value, out int bytesRead) =>
+            TryReadUInt16(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="byte"/> from the start of <paramref name="source"/>.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="byte"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static byte ReadByte(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeByte(ref MemoryMarshal.GetReference(source), source.Length, out byte value, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "an integer that fits Byte");
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="byte"/> from the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadByte(ReadOnlySpan<byte> source, out byte value, out int bytesRead) =>
+            DecodeByte(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
+
+        /// <summary>Reads an integer that fits <see cref="byte"/> from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">The number of bytes the value took.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="byte"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static byte ReadByte(byte* source, int length, out int bytesRead) => ReadByte(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Tries to read an integer that fits <see cref="byte"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadByte(byte* source, int length, out byte value, out int bytesRead) =>
+            TryReadByte(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+    }
+}

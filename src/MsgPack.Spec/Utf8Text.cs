@@ -1,0 +1,155 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace MsgPack.Spec
+{
+    /// <summary>UTF-8 counting, encoding, validation and decoding over <see langword="ref"/> <see cref="byte"/>, for every target framework.</summary>
+    internal static unsafe class Utf8Text
+    {
+        /// <summary>The UTF-8 length of <paramref name="value"/>; lone surrogates count as the 3 bytes of U+FFFD.</summary>
+        public static int GetByteCount(ReadOnlySpan<char> value)
+        {
+            if (value.IsEmpty)
+            {
+                return 0;
+            }
+
+            fixed (char* chars = &MemoryMarshal.GetReference(value))
+            {
+                return Encoding.UTF8.GetByteCount(chars, value.Length);
+            }
+        }
+
+        /// <summary>Encodes <paramref name="value"/> into exactly <paramref name="byteCount"/> bytes at <paramref name="destination"/>.</summary>
+        public static void Encode(ReadOnlySpan<char> value, ref byte destination, int byteCount)
+        {
+            if (byteCount == 0)
+            {
+                return;
+            }
+
+            fixed (char* chars = &MemoryMarshal.GetReference(value))
+            fixed (byte* bytes = &destination)
+            {
+                Encoding.UTF8.GetBytes(chars, value.Length, bytes, byteCount);
+            }
+        }
+
+        /// <summary>Decodes bytes already known to be valid UTF-8.</summary>
+        public static string Decode(ReadOnlySpan<byte> utf8)
+        {
+            if (utf8.IsEmpty)
+            {
+                return string.Empty;
+            }
+
+            fixed (byte* bytes = &MemoryMarshal.GetReference(utf8))
+            {
+                return Encoding.UTF8.GetString(bytes, utf8.Length);
+            }
+        }
+
+        /// <summary>
+        /// Tells whether the <paramref name="length"/> bytes at <paramref name="start"/> are well-formed UTF-8:
+        /// no overlong forms, no surrogates (U+D800..U+DFFF), nothing above U+10FFFF, no truncated sequence.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool IsValid(ref byte start, int length)
+        {
+#if NET8_0_OR_GREATER
+            return System.Text.Unicode.Utf8.IsValid(MemoryMarshal.CreateReadOnlySpan(ref start, length));
+#else
+            return IsValidScalar(ref start, length);
+#endif
+        }
+
+#if !NET8_0_OR_GREATER
+        // netstandard2.0 has no UTF-8 validator that reports without throwing, so this one follows the table of
+        // well-formed byte sequences in the Unicode Standard (chapter 3, table 3-7).
+        private static bool IsValidScalar(ref byte start, int length)
+        {
+            int i = 0;
+            while (i < length)
+            {
+                // ASCII runs are the common case: test eight bytes at once.
+                if (length - i >= 8 && (Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, i)) & 0x8080808080808080UL) == 0)
+                {
+                    i += 8;
+                    continue;
+                }
+
+                uint lead = Unsafe.Add(ref start, i);
+                if (lead < 0x80)
+                {
+                    i++;
+                    continue;
+                }
+
+                int size;
+                uint low = 0x80, high = 0xbf; // the allowed range of the second byte
+                if (lead < 0xc2)
+                {
+                    return false; // a continuation byte, or an overlong 2-byte form
+                }
+                else if (lead < 0xe0)
+                {
+                    size = 2;
+                }
+                else if (lead < 0xf0)
+                {
+                    size = 3;
+                    if (lead == 0xe0)
+                    {
+                        low = 0xa0; // overlong below U+0800
+                    }
+                    else if (lead == 0xed)
+                    {
+                        high = 0x9f; // surrogates
+                    }
+                }
+                else if (lead < 0xf5)
+                {
+                    size = 4;
+                    if (lead == 0xf0)
+                    {
+                        low = 0x90; // overlong below U+10000
+                    }
+                    else if (lead == 0xf4)
+                    {
+                        high = 0x8f; // above U+10FFFF
+                    }
+                }
+                else
+                {
+                    return false;
+                }
+
+                if (length - i < size)
+                {
+                    return false;
+                }
+
+                uint second = Unsafe.Add(ref start, i + 1);
+                if (second < low || second > high)
+                {
+                    return false;
+                }
+
+                for (int k = 2; k < size; k++)
+                {
+                    if ((Unsafe.Add(ref start, i + k) & 0xc0) != 0x80)
+                    {
+                        return false;
+                    }
+                }
+
+                i += size;
+            }
+
+            return true;
+        }
+#endif
+    }
+}
