@@ -1,0 +1,145 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec
+{
+    public static unsafe partial class MsgPackSpec
+    {
+        /// <summary>
+        /// Measures one whole value, nested arrays and maps included, without recursion: a counter of values still
+        /// to skip replaces the call stack, so no input nests deep enough to overflow it. Every step consumes at
+        /// least one byte, so the loop ends within <paramref name="length"/> steps whatever the input says.
+        /// </summary>
+        internal static ReadStatus DecodeSkip(ref byte source, int length, out int bytesRead)
+        {
+            // 64-bit counters: a map 32 adds up to 2 * (2^32 - 1) pending values, and positions plus payload
+            // lengths of up to 2^32 - 1 overflow an int.
+            long pending = 1;
+            long position = 0;
+            ReadOnlySpan<byte> headerSizes = HeaderSizeTable;
+            do
+            {
+                if (position >= length)
+                {
+                    // Each pending value takes at least one more byte.
+                    return NeedMoreData((int)Math.Min(position + pending, int.MaxValue), out bytesRead);
+                }
+
+                ref byte token = ref Unsafe.Add(ref source, (nint)position);
+                byte code = token;
+                int headerLength = headerSizes[code];
+                if (headerLength == 0)
+                {
+                    return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
+                }
+
+                if (length - position < headerLength)
+                {
+                    return NeedMoreData((int)Math.Min(position + headerLength + pending - 1, int.MaxValue), out bytesRead);
+                }
+
+                ref byte field = ref Unsafe.Add(ref token, 1);
+                long payload = 0;
+                switch (code)
+                {
+                    case DataCodes.Str8:
+                    case DataCodes.Bin8:
+                    case DataCodes.Ext8:
+                        payload = field;
+                        break;
+                    case DataCodes.Str16:
+                    case DataCodes.Bin16:
+                    case DataCodes.Ext16:
+                        payload = BigEndian.ReadUInt16(ref field);
+                        break;
+                    case DataCodes.Str32:
+                    case DataCodes.Bin32:
+                    case DataCodes.Ext32:
+                        payload = BigEndian.ReadUInt32(ref field);
+                        break;
+                    case DataCodes.Array16:
+                        pending += BigEndian.ReadUInt16(ref field);
+                        break;
+                    case DataCodes.Array32:
+                        pending += BigEndian.ReadUInt32(ref field);
+                        break;
+                    case DataCodes.Map16:
+                        pending += 2L * BigEndian.ReadUInt16(ref field);
+                        break;
+                    case DataCodes.Map32:
+                        pending += 2L * BigEndian.ReadUInt32(ref field);
+                        break;
+                    default:
+                        if (code >= DataCodes.MinFixMap && code <= DataCodes.MaxFixStr)
+                        {
+                            // fixmap 0x80..0x8f, fixarray 0x90..0x9f, fixstr 0xa0..0xbf.
+                            if (code <= DataCodes.MaxFixMap)
+                            {
+                                pending += 2 * (code & 0x0f);
+                            }
+                            else if (code <= DataCodes.MaxFixArray)
+                            {
+                                pending += code & 0x0f;
+                            }
+                            else
+                            {
+                                payload = code & 0x1f;
+                            }
+                        }
+
+                        // Every other code is a scalar (or a fixext) whose header size is its whole size.
+                        break;
+                }
+
+                position += headerLength + payload;
+                pending--;
+            }
+            while (pending != 0);
+
+            if (position > length)
+            {
+                // The last value's payload runs past the end.
+                return position > int.MaxValue ? Invalid(ReadStatus.Overflow, out bytesRead) : NeedMoreData((int)position, out bytesRead);
+            }
+
+            bytesRead = (int)position;
+            return ReadStatus.Done;
+        }
+
+        /// <summary>Measures one whole value at the start of <paramref name="source"/>, nested arrays and maps included, without recursion.</summary>
+        /// <param name="source">The input.</param>
+        /// <returns>The number of bytes the value takes: skip them to reach the next value.</returns>
+        /// <exception cref="MsgPackException">The input ends before the value does (<see cref="MsgPackTruncatedException"/>) or holds 0xc1 (<see cref="MsgPackUnexpectedCodeException"/>).</exception>
+        /// <remarks>Only the structure is read: str bytes are not checked to be UTF-8 and timestamps are not checked.</remarks>
+        public static int Skip(ReadOnlySpan<byte> source)
+        {
+            ReadStatus status = DecodeSkip(ref MemoryMarshal.GetReference(source), source.Length, out int bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "a whole value");
+            return bytesRead;
+        }
+
+        /// <summary>Tries to measure one whole value at the start of <paramref name="source"/>; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="bytesRead">Done: the bytes the value takes. NeedMoreData: a length the input needs at least. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData, or InvalidData (0xc1, or a value longer than <see cref="int.MaxValue"/> bytes).</returns>
+        public static OperationStatus TrySkip(ReadOnlySpan<byte> source, out int bytesRead) =>
+            DecodeSkip(ref MemoryMarshal.GetReference(source), source.Length, out bytesRead).ToOperationStatus();
+
+        /// <summary>Measures one whole value in <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <returns>The number of bytes the value takes.</returns>
+        /// <exception cref="MsgPackException">The input ends before the value does or holds 0xc1.</exception>
+        public static int Skip(byte* source, int length) => Skip(new ReadOnlySpan<byte>(source, length));
+
+        /// <summary>Tries to measure one whole value in <paramref name="length"/> bytes at a pointer; never throws.</summary>
+        /// <param name="source">The input.</param>
+        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
+        /// <param name="bytesRead">Done: the bytes the value takes. NeedMoreData: a length the input needs at least. InvalidData: 0.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        public static OperationStatus TrySkip(byte* source, int length, out int bytesRead) =>
+            TrySkip(new ReadOnlySpan<byte>(source, length), out bytesRead);
+    }
+}
