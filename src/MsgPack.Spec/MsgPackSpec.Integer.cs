@@ -338,7 +338,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt64Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeInt64(ref MemoryMarshal.GetReference(destination), value);
@@ -378,7 +378,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt32Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeInt32(ref MemoryMarshal.GetReference(destination), value);
@@ -418,7 +418,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt16Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeInt16(ref MemoryMarshal.GetReference(destination), value);
@@ -458,7 +458,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt8Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeSByte(ref MemoryMarshal.GetReference(destination), value);
@@ -498,7 +498,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt64Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeUInt64(ref MemoryMarshal.GetReference(destination), value);
@@ -538,7 +538,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt32Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeUInt32(ref MemoryMarshal.GetReference(destination), value);
@@ -578,7 +578,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt16Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeUInt16(ref MemoryMarshal.GetReference(destination), value);
@@ -618,7 +618,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxInt8Length)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeByte(ref MemoryMarshal.GetReference(destination), value);

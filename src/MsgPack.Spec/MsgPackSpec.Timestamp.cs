@@ -131,7 +131,7 @@ namespace MsgPack.Spec
         {
             if (destination.Length < MaxTimestampLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoomCold(destination.Length, value);
             }
 
             return EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value);
