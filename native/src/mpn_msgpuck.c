@@ -1,0 +1,338 @@
+/*
+ * msgpuck variants of the msgpack_native entry points.
+ *
+ * Debian ships msgpuck as a header plus a NON-PIC static archive
+ * (libmsgpuck.a), which cannot be linked into a shared object. msgpuck is
+ * designed so that exactly one translation unit defines MP_SOURCE before
+ * including msgpuck.h: that unit then emits the out-of-line (external)
+ * definitions of every inline function and the parser tables
+ * (mp_type_hint, mp_parser_hint, mp_char2escape). This file is that unit.
+ * The symbols are compiled with hidden visibility, so they do not leak out of
+ * libmsgpack_native.so (tests/check_symbols.sh verifies they are defined).
+ */
+#define MP_SOURCE 1
+#include <msgpuck.h>
+
+#include "msgpack_native.h"
+#include "mpn_internal.h"
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+static inline char* enc_int(char* w, int64_t v)
+{
+    /* msgpuck convention: mp_encode_uint for v >= 0, mp_encode_int for v < 0 */
+    return v >= 0 ? mp_encode_uint(w, (uint64_t)v) : mp_encode_int(w, v);
+}
+
+static inline uint32_t sizeof_int(int64_t v)
+{
+    return v >= 0 ? mp_sizeof_uint((uint64_t)v) : mp_sizeof_int(v);
+}
+
+/* ------------------------------------------------------------------ */
+/* encoders                                                            */
+/* ------------------------------------------------------------------ */
+
+MPN_API int64_t mpn_msgpuck_encode_seed(const int32_t* values, int32_t count, uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || count > 0xffff || (count > 0 && !values) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    /* Fast path: worst case (3 + 5 per int32) fits -> no per-value checks. */
+    if (capacity < 3 + 5 * (int64_t)count) {
+        int64_t need = 3;
+        for (int32_t i = 0; i < count; i++)
+            need += sizeof_int(values[i]);
+        if (capacity < need)
+            return MPN_E_BUFFER_TOO_SMALL;
+    }
+    char* w = (char*)dst;
+    /* The seed workload always uses an array16 header (0xdc + be16). */
+    w = mp_store_u8(w, 0xdc);
+    w = mp_store_u16(w, (uint16_t)count);
+    for (int32_t i = 0; i < count; i++)
+        w = enc_int(w, values[i]);
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_int64_array(const int64_t* values, int32_t count, uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || (count > 0 && !values) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    if (capacity < 5 + 9 * (int64_t)count) {
+        int64_t need = mp_sizeof_array((uint32_t)count);
+        for (int32_t i = 0; i < count; i++)
+            need += sizeof_int(values[i]);
+        if (capacity < need)
+            return MPN_E_BUFFER_TOO_SMALL;
+    }
+    char* w = mp_encode_array((char*)dst, (uint32_t)count);
+    for (int32_t i = 0; i < count; i++)
+        w = enc_int(w, values[i]);
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_string_array(const uint8_t* const* ptrs, const int32_t* lens, int32_t count,
+                                                uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || (count > 0 && (!ptrs || !lens)) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    char* w = (char*)dst;
+    const char* end = w + capacity;
+    if (end - w < (ptrdiff_t)mp_sizeof_array((uint32_t)count))
+        return MPN_E_BUFFER_TOO_SMALL;
+    w = mp_encode_array(w, (uint32_t)count);
+    for (int32_t i = 0; i < count; i++) {
+        int32_t len = lens[i];
+        if (len < 0 || (len > 0 && !ptrs[i]))
+            return MPN_E_INVALID_ARG;
+        if (end - w < (ptrdiff_t)mp_sizeof_str((uint32_t)len))
+            return MPN_E_BUFFER_TOO_SMALL;
+        w = mp_encode_str(w, len ? (const char*)ptrs[i] : "", (uint32_t)len);
+    }
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_string(const uint8_t* str, int32_t len, uint8_t* dst, int64_t capacity)
+{
+    if (len < 0 || (len > 0 && !str) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    if (capacity < (int64_t)mp_sizeof_str((uint32_t)len))
+        return MPN_E_BUFFER_TOO_SMALL;
+    /* msgpuck memcpy()s the payload unconditionally: never pass NULL. */
+    char* w = mp_encode_str((char*)dst, len ? (const char*)str : "", (uint32_t)len);
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_bin(const uint8_t* payload, int32_t len, uint8_t* dst, int64_t capacity)
+{
+    if (len < 0 || (len > 0 && !payload) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    if (capacity < (int64_t)mp_sizeof_bin((uint32_t)len))
+        return MPN_E_BUFFER_TOO_SMALL;
+    char* w = mp_encode_bin((char*)dst, len ? (const char*)payload : "", (uint32_t)len);
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_float64_array(const double* values, int32_t count, uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || (count > 0 && !values) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    if (capacity < (int64_t)mp_sizeof_array((uint32_t)count) + 9 * (int64_t)count)
+        return MPN_E_BUFFER_TOO_SMALL;
+    char* w = mp_encode_array((char*)dst, (uint32_t)count);
+    for (int32_t i = 0; i < count; i++)
+        w = mp_encode_double(w, values[i]);
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_tarantool(uint32_t type, uint64_t sync, uint32_t space_id, int64_t key,
+                                             uint8_t* dst, int64_t capacity)
+{
+    if (!dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    /* worst case: 1+1+5 +1+9 | 1+1+5 +1+1+9 = 35 */
+    if (capacity < 35) {
+        int64_t need = 1 + 1 + mp_sizeof_uint(type) + 1 + mp_sizeof_uint(sync)
+                     + 1 + 1 + mp_sizeof_uint(space_id) + 1 + 1 + sizeof_int(key);
+        if (capacity < need)
+            return MPN_E_BUFFER_TOO_SMALL;
+    }
+    char* w = (char*)dst;
+    w = mp_encode_map(w, 2);
+    w = mp_encode_uint(w, 0x00);      /* IPROTO_REQUEST_TYPE */
+    w = mp_encode_uint(w, type);
+    w = mp_encode_uint(w, 0x01);      /* IPROTO_SYNC */
+    w = mp_encode_uint(w, sync);
+    w = mp_encode_map(w, 2);
+    w = mp_encode_uint(w, 0x10);      /* IPROTO_SPACE_ID */
+    w = mp_encode_uint(w, space_id);
+    w = mp_encode_uint(w, 0x20);      /* IPROTO_KEY */
+    w = mp_encode_array(w, 1);
+    w = enc_int(w, key);
+    return w - (char*)dst;
+}
+
+/* ------------------------------------------------------------------ */
+/* decoders                                                            */
+/* ------------------------------------------------------------------ */
+
+#define FAIL(code)                                      \
+    do {                                                \
+        if (out_count) *out_count = 0;                  \
+        if (out_consumed) *out_consumed = (code);       \
+        return 0;                                       \
+    } while (0)
+
+#define SUCCEED(count, consumed, result)                \
+    do {                                                \
+        if (out_count) *out_count = (count);            \
+        if (out_consumed) *out_consumed = (consumed);   \
+        return (result);                                \
+    } while (0)
+
+/* Validates the arguments and the array header; leaves r after the header. */
+#define READ_ARRAY_HEADER(n)                                        \
+    if (!data || len < 0) FAIL(MPN_E_INVALID_ARG);                  \
+    if (len == 0) FAIL(MPN_E_TRUNCATED);                            \
+    const char* r = (const char*)data;                              \
+    const char* end = r + len;                                      \
+    if (mp_typeof(*r) != MP_ARRAY) FAIL(MPN_E_TYPE);                \
+    if (mp_check_array(r, end) > 0) FAIL(MPN_E_TRUNCATED);          \
+    uint32_t n = mp_decode_array(&r)
+
+MPN_API int64_t mpn_msgpuck_decode_seed(const uint8_t* data, int64_t len, int64_t* out_count, int64_t* out_consumed)
+{
+    READ_ARRAY_HEADER(n);
+    int64_t sum = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (r >= end)
+            FAIL(MPN_E_TRUNCATED);
+        switch (mp_typeof(*r)) {
+        case MP_UINT: {
+            if (mp_check_uint(r, end) > 0)
+                FAIL(MPN_E_TRUNCATED);
+            uint64_t u = mp_decode_uint(&r);
+            if (u > INT32_MAX)
+                FAIL(MPN_E_TYPE);
+            sum += (int64_t)u;
+            break;
+        }
+        case MP_INT: {
+            if (mp_check_int(r, end) > 0)
+                FAIL(MPN_E_TRUNCATED);
+            int64_t s = mp_decode_int(&r);
+            if (s < INT32_MIN)
+                FAIL(MPN_E_TYPE);
+            sum += s;
+            break;
+        }
+        default:
+            FAIL(MPN_E_TYPE);
+        }
+    }
+    SUCCEED((int64_t)n, r - (const char*)data, sum);
+}
+
+MPN_API int64_t mpn_msgpuck_decode_int64_array(const uint8_t* data, int64_t len, int64_t* out_count, int64_t* out_consumed)
+{
+    READ_ARRAY_HEADER(n);
+    uint64_t sum = 0; /* wrapping sum */
+    for (uint32_t i = 0; i < n; i++) {
+        if (r >= end)
+            FAIL(MPN_E_TRUNCATED);
+        switch (mp_typeof(*r)) {
+        case MP_UINT: {
+            if (mp_check_uint(r, end) > 0)
+                FAIL(MPN_E_TRUNCATED);
+            uint64_t u = mp_decode_uint(&r);
+            if (u > INT64_MAX)
+                FAIL(MPN_E_TYPE);
+            sum += u;
+            break;
+        }
+        case MP_INT:
+            if (mp_check_int(r, end) > 0)
+                FAIL(MPN_E_TRUNCATED);
+            sum += (uint64_t)mp_decode_int(&r);
+            break;
+        default:
+            FAIL(MPN_E_TYPE);
+        }
+    }
+    SUCCEED((int64_t)n, r - (const char*)data, (int64_t)sum);
+}
+
+MPN_API int64_t mpn_msgpuck_decode_string_array(const uint8_t* data, int64_t len, int64_t* out_count, int64_t* out_consumed)
+{
+    READ_ARRAY_HEADER(n);
+    int64_t sum = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (r >= end)
+            FAIL(MPN_E_TRUNCATED);
+        if (mp_typeof(*r) != MP_STR)
+            FAIL(MPN_E_TYPE);
+        if (mp_check_strl(r, end) > 0)
+            FAIL(MPN_E_TRUNCATED);
+        uint32_t l = mp_decode_strl(&r);
+        if ((uint64_t)(end - r) < l)
+            FAIL(MPN_E_TRUNCATED);
+        r += l;
+        sum += l;
+    }
+    SUCCEED((int64_t)n, r - (const char*)data, sum);
+}
+
+MPN_API int64_t mpn_msgpuck_decode_bin(const uint8_t* data, int64_t len, int64_t* out_count, int64_t* out_consumed)
+{
+    if (!data || len < 0)
+        FAIL(MPN_E_INVALID_ARG);
+    if (len == 0)
+        FAIL(MPN_E_TRUNCATED);
+    const char* r = (const char*)data;
+    const char* end = r + len;
+    if (mp_typeof(*r) != MP_BIN)
+        FAIL(MPN_E_TYPE);
+    if (mp_check_binl(r, end) > 0)
+        FAIL(MPN_E_TRUNCATED);
+    uint32_t l = mp_decode_binl(&r);
+    if ((uint64_t)(end - r) < l)
+        FAIL(MPN_E_TRUNCATED);
+    r += l;
+    SUCCEED(1, r - (const char*)data, (int64_t)l);
+}
+
+MPN_API double mpn_msgpuck_decode_float64_array(const uint8_t* data, int64_t len, int64_t* out_count, int64_t* out_consumed)
+{
+    READ_ARRAY_HEADER(n);
+    double sum = 0.0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (r >= end)
+            FAIL(MPN_E_TRUNCATED);
+        switch (mp_typeof(*r)) {
+        case MP_DOUBLE:
+            if (mp_check_double(r, end) > 0)
+                FAIL(MPN_E_TRUNCATED);
+            sum += mp_decode_double(&r);
+            break;
+        case MP_FLOAT:
+            if (mp_check_float(r, end) > 0)
+                FAIL(MPN_E_TRUNCATED);
+            sum += (double)mp_decode_float(&r);
+            break;
+        default:
+            FAIL(MPN_E_TYPE);
+        }
+    }
+    SUCCEED((int64_t)n, r - (const char*)data, sum);
+}
+
+/* ------------------------------------------------------------------ */
+/* skip / validate                                                     */
+/* ------------------------------------------------------------------ */
+
+MPN_API int64_t mpn_msgpuck_next(const uint8_t* data, int64_t len)
+{
+    if (!data || len <= 0)
+        return MPN_E_INVALID_ARG;
+    const char* r = (const char*)data;
+    mp_next(&r);
+    int64_t size = r - (const char*)data;
+    return size <= len ? size : MPN_E_TRUNCATED;
+}
+
+MPN_API int32_t mpn_msgpuck_check(const uint8_t* data, int64_t len, int64_t* out_consumed)
+{
+    if (!data || len <= 0) {
+        if (out_consumed) *out_consumed = MPN_E_INVALID_ARG;
+        return MPN_E_INVALID_ARG;
+    }
+    const char* r = (const char*)data;
+    if (mp_check(&r, (const char*)data + len) != 0) {
+        if (out_consumed) *out_consumed = MPN_E_MALFORMED;
+        return 1;
+    }
+    if (out_consumed) *out_consumed = r - (const char*)data;
+    return 0;
+}
