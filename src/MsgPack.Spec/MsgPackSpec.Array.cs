@@ -31,7 +31,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeArray32Header(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.Array32, value);
 
-        /// <summary>Writes a array header in its smallest form.</summary>
+        /// <summary>Writes an array header in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
         /// <param name="value">The number of items; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
@@ -47,7 +47,7 @@ namespace MsgPack.Spec
             return EncodeArrayHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 
-        /// <summary>Writes a array header in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <summary>Writes an array header in its smallest form, if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
         /// <param name="value">The number of items; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
@@ -64,23 +64,23 @@ namespace MsgPack.Spec
             return true;
         }
 
-        /// <summary>Writes a array header in its smallest form at a pointer, unchecked.</summary>
+        /// <summary>Writes an array header in its smallest form at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderLength bytes).</param>
         /// <param name="value">The number of items; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteArrayHeader(byte* destination, int value) => EncodeArrayHeader(ref *destination, value);
 
-        /// <summary>Writes a fixarray header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 bytes.</summary>
-        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <summary>Writes a fixarray header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
+        /// <param name="destination">Where to write; at least 1 byte.</param>
         /// <param name="value">The number of items.</param>
         /// <returns>The number of bytes written, 1.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteFixArrayHeader(Span<byte> destination, byte value) => EncodeFixArrayHeader(ref Reserve(destination, 1), value);
 
-        /// <summary>Writes a fixarray header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <summary>Writes a fixarray header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 byte.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable byte.</param>
         /// <param name="value">The number of items.</param>
         /// <returns>The number of bytes written, 1.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -116,20 +116,20 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteArray32Header(byte* destination, uint value) => EncodeArray32Header(ref *destination, value);
 
-        /// <summary>Reads a array header from the start of <paramref name="source"/>.</summary>
+        /// <summary>Reads an array header from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
         /// <returns>The number of items.</returns>
-        /// <exception cref="MsgPackException">The input is not a array header or ends too early (see the derived types).</exception>
+        /// <exception cref="MsgPackException">The input is not an array header or ends too early (see the derived types).</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int ReadArrayHeader(ReadOnlySpan<byte> source, out int bytesRead)
         {
             ReadStatus status = DecodeArrayHeader(ref MemoryMarshal.GetReference(source), source.Length, out int value, out bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a array header");
+            ThrowIfFailed(status, source, bytesRead, "an array header");
             return value;
         }
 
-        /// <summary>Tries to read a array header from the start of <paramref name="source"/>; never throws.</summary>
+        /// <summary>Tries to read an array header from the start of <paramref name="source"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="value">The number of items. Default when the result is not Done.</param>
         /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
@@ -138,16 +138,16 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadArrayHeader(ReadOnlySpan<byte> source, out int value, out int bytesRead) =>
             DecodeArrayHeader(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
 
-        /// <summary>Reads a array header from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
+        /// <summary>Reads an array header from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
         /// <param name="source">The input.</param>
         /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
         /// <returns>The number of items.</returns>
-        /// <exception cref="MsgPackException">The input is not a array header or ends too early (see the derived types).</exception>
+        /// <exception cref="MsgPackException">The input is not an array header or ends too early (see the derived types).</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int ReadArrayHeader(byte* source, int length, out int bytesRead) => ReadArrayHeader(new ReadOnlySpan<byte>(source, length), out bytesRead);
 
-        /// <summary>Tries to read a array header from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
+        /// <summary>Tries to read an array header from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
         /// <param name="source">The input.</param>
         /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
         /// <param name="value">The number of items. Default when the result is not Done.</param>

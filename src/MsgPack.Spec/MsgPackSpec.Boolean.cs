@@ -35,16 +35,16 @@ namespace MsgPack.Spec
             return ReadStatus.Done;
         }
 
-        /// <summary>Writes a boolean (0xc2 false, 0xc3 true): always 1 bytes.</summary>
-        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <summary>Writes a boolean (0xc2 false, 0xc3 true): always 1 byte.</summary>
+        /// <param name="destination">Where to write; at least 1 byte.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 1.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBoolean(Span<byte> destination, bool value) => EncodeBoolean(ref Reserve(destination, 1), value);
 
-        /// <summary>Writes a boolean (0xc2 false, 0xc3 true), if <paramref name="destination"/> has room for its 1 bytes.</summary>
-        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <summary>Writes a boolean (0xc2 false, 0xc3 true), if <paramref name="destination"/> has room for its 1 byte.</summary>
+        /// <param name="destination">Where to write; at least 1 byte.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written, or needed when the destination is too small: 1.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
@@ -61,8 +61,8 @@ namespace MsgPack.Spec
             return true;
         }
 
-        /// <summary>Writes a boolean (0xc2 false, 0xc3 true) at a pointer, unchecked: always 1 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <summary>Writes a boolean (0xc2 false, 0xc3 true) at a pointer, unchecked: always 1 byte.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable byte.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 1.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

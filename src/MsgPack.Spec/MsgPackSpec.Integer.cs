@@ -650,31 +650,31 @@ namespace MsgPack.Spec
 
         // ---- Front doors: exact-format writers.
 
-        /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>): always 1 bytes.</summary>
-        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
+        /// <param name="destination">Where to write; at least 1 byte.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 1.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WritePositiveFixInt(Span<byte> destination, byte value) => EncodePositiveFixInt(ref Reserve(destination, 1), value);
 
-        /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 byte.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable byte.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 1.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WritePositiveFixInt(byte* destination, byte value) => EncodePositiveFixInt(ref *destination, value);
 
-        /// <summary>Writes a negative fixint (-32 to -1; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 bytes.</summary>
-        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <summary>Writes a negative fixint (-32 to -1; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
+        /// <param name="destination">Where to write; at least 1 byte.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 1.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteNegativeFixInt(Span<byte> destination, sbyte value) => EncodeNegativeFixInt(ref Reserve(destination, 1), value);
 
-        /// <summary>Writes a negative fixint (-32 to -1; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <summary>Writes a negative fixint (-32 to -1; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 byte.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable byte.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 1.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -71,16 +71,16 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteMapHeader(byte* destination, int value) => EncodeMapHeader(ref *destination, value);
 
-        /// <summary>Writes a fixmap header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 bytes.</summary>
-        /// <param name="destination">Where to write; at least 1 bytes.</param>
+        /// <summary>Writes a fixmap header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
+        /// <param name="destination">Where to write; at least 1 byte.</param>
         /// <param name="value">The number of key/value pairs.</param>
         /// <returns>The number of bytes written, 1.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 1 bytes.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteFixMapHeader(Span<byte> destination, byte value) => EncodeFixMapHeader(ref Reserve(destination, 1), value);
 
-        /// <summary>Writes a fixmap header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 1 writable bytes.</param>
+        /// <summary>Writes a fixmap header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 byte.</summary>
+        /// <param name="destination">Where to write; the caller guarantees 1 writable byte.</param>
         /// <param name="value">The number of key/value pairs.</param>
         /// <returns>The number of bytes written, 1.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -24,7 +24,7 @@ namespace MsgPack.Spec
                 if (position >= length)
                 {
                     // Each pending value takes at least one more byte.
-                    return NeedMoreData((int)Math.Min(position + pending, int.MaxValue), out bytesRead);
+                    return NeedMoreDataOrOverflow(position + pending, out bytesRead);
                 }
 
                 ref byte token = ref Unsafe.Add(ref source, (nint)position);
@@ -37,7 +37,7 @@ namespace MsgPack.Spec
 
                 if (length - position < headerLength)
                 {
-                    return NeedMoreData((int)Math.Min(position + headerLength + pending - 1, int.MaxValue), out bytesRead);
+                    return NeedMoreDataOrOverflow(position + headerLength + pending - 1, out bytesRead);
                 }
 
                 ref byte field = ref Unsafe.Add(ref token, 1);
@@ -108,15 +108,23 @@ namespace MsgPack.Spec
             return ReadStatus.Done;
         }
 
+        /// <summary>
+        /// Sets the outputs of a skip that stops because the input is too short: NeedMoreData with the length the
+        /// value needs at least, or Overflow when that length exceeds <see cref="int.MaxValue"/>, which no input reaches.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static ReadStatus NeedMoreDataOrOverflow(long bytesNeeded, out int bytesRead) =>
+            bytesNeeded > int.MaxValue ? Invalid(ReadStatus.Overflow, out bytesRead) : NeedMoreData((int)bytesNeeded, out bytesRead);
+
         /// <summary>Measures one whole value at the start of <paramref name="source"/>, nested arrays and maps included, without recursion.</summary>
         /// <param name="source">The input.</param>
         /// <returns>The number of bytes the value takes: skip them to reach the next value.</returns>
-        /// <exception cref="MsgPackException">The input ends before the value does (<see cref="MsgPackTruncatedException"/>) or holds 0xc1 (<see cref="MsgPackUnexpectedCodeException"/>).</exception>
+        /// <exception cref="MsgPackException">The input ends before the value does (<see cref="MsgPackTruncatedException"/>), holds 0xc1 (<see cref="MsgPackUnexpectedCodeException"/>), or announces more than <see cref="int.MaxValue"/> bytes (<see cref="MsgPackOverflowException"/>).</exception>
         /// <remarks>Only the structure is read: str bytes are not checked to be UTF-8 and timestamps are not checked.</remarks>
         public static int Skip(ReadOnlySpan<byte> source)
         {
             ReadStatus status = DecodeSkip(ref MemoryMarshal.GetReference(source), source.Length, out int bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a whole value");
+            ThrowIfFailed(status, source, bytesRead, "a whole value of at most 2,147,483,647 bytes");
             return bytesRead;
         }
 
@@ -131,7 +139,7 @@ namespace MsgPack.Spec
         /// <param name="source">The input.</param>
         /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
         /// <returns>The number of bytes the value takes.</returns>
-        /// <exception cref="MsgPackException">The input ends before the value does or holds 0xc1.</exception>
+        /// <exception cref="MsgPackException">The input ends before the value does, holds 0xc1, or announces more than <see cref="int.MaxValue"/> bytes.</exception>
         public static int Skip(byte* source, int length) => Skip(new ReadOnlySpan<byte>(source, length));
 
         /// <summary>Tries to measure one whole value in <paramref name="length"/> bytes at a pointer; never throws.</summary>

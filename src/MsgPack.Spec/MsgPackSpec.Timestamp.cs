@@ -43,9 +43,14 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeTimestamp32(ref byte destination, Timestamp value)
         {
-            if (value.Nanoseconds != 0 || (ulong)value.Seconds > uint.MaxValue)
+            if (value.Nanoseconds != 0)
             {
-                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value.Seconds, "whole seconds from 0 to 2^32-1 for timestamp 32");
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value.Nanoseconds, "zero nanoseconds for timestamp 32");
+            }
+
+            if ((ulong)value.Seconds > uint.MaxValue)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value.Seconds, "seconds from 0 to 2^32-1 for timestamp 32");
             }
 
             EncodeFixExt4Header(ref destination, DataCodes.TimestampExtensionType);
@@ -79,15 +84,29 @@ namespace MsgPack.Spec
         internal static ReadStatus DecodeTimestamp(ref byte source, int length, out Timestamp value, out int bytesRead)
         {
             value = default;
-            ReadStatus status = DecodeExtension(ref source, length, out ExtensionHeader header, out int offset, out bytesRead);
+            ReadStatus status = DecodeExtensionHeader(ref source, length, out ExtensionHeader header, out int offset);
             if (status != ReadStatus.Done)
             {
+                // The header decoder put the input length it needs (or 0) where the header length goes.
+                bytesRead = offset;
                 return status;
             }
 
+            // Type and length are judged from the header alone, before waiting for data that cannot make it valid.
             if (header.TypeCode != DataCodes.TimestampExtensionType)
             {
                 return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
+            }
+
+            if (header.Length is not (4 or 8 or 12))
+            {
+                return Invalid(ReadStatus.InvalidTimestamp, out bytesRead);
+            }
+
+            status = CheckPayload(length, offset, header.Length, out bytesRead);
+            if (status != ReadStatus.Done)
+            {
+                return status;
             }
 
             ref byte data = ref Unsafe.Add(ref source, offset);
@@ -104,12 +123,10 @@ namespace MsgPack.Spec
                     seconds = (long)(packed & ((1UL << Timestamp64SecondsBits) - 1));
                     nanoseconds = packed >> Timestamp64SecondsBits;
                     break;
-                case 12:
+                default: // 12, as checked above
                     nanoseconds = BigEndian.ReadUInt32(ref data);
                     seconds = BigEndian.ReadInt64(ref Unsafe.Add(ref data, 4));
                     break;
-                default:
-                    return Invalid(ReadStatus.InvalidTimestamp, out bytesRead);
             }
 
             if (nanoseconds >= Timestamp.NanosecondsPerSecond)
@@ -215,7 +232,7 @@ namespace MsgPack.Spec
         public static Timestamp ReadTimestamp(ReadOnlySpan<byte> source, out int bytesRead)
         {
             ReadStatus status = DecodeTimestamp(ref MemoryMarshal.GetReference(source), source.Length, out Timestamp value, out bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a timestamp");
+            ThrowIfFailed(status, source, bytesRead, "a timestamp (ext type -1)");
             return value;
         }
 

@@ -14,9 +14,10 @@ namespace MsgPack.Spec
     /// the exact-format writers (<c>WriteFixUInt32</c>, <c>WriteArray32Header</c>, ...) always write the format
     /// their name gives, which is what a caller needs to reserve a length prefix and patch it later. Span writers
     /// throw <see cref="ArgumentException"/> when the destination is too small; <c>TryWrite*</c> return
-    /// <see langword="false"/> instead and report the number of bytes the value needs. Pointer writers check
-    /// nothing: as with msgpuck, the caller guarantees room for the value (the <c>GetEncodedLength</c> methods and
-    /// the <c>Max*Length</c> constants tell how much).
+    /// <see langword="false"/> instead and report the number of bytes the value needs. Pointer writers do not
+    /// check room: as with msgpuck, the caller guarantees room for the value (the <c>GetEncodedLength</c> methods and
+    /// the <c>Max*Length</c> constants tell how much). Writers of both kinds still reject arguments outside the
+    /// format's range (a negative count, 200 for a positive fixint) with <see cref="ArgumentOutOfRangeException"/>.
     /// </para>
     /// <para>
     /// <b>Readers.</b> <c>Read*</c> reads one value from the start of the input and reports the bytes it took in
@@ -27,11 +28,13 @@ namespace MsgPack.Spec
     /// make progress (the whole value's length where its header tells it), or
     /// <see cref="System.Buffers.OperationStatus.InvalidData"/> when the input is not that value (a wrong code,
     /// 0xc1, a value that does not fit the type, invalid UTF-8, an invalid timestamp), with <c>bytesRead</c> 0.
-    /// Pointer readers take the number of readable bytes and never read past it.
+    /// Pointer readers take the number of readable bytes and never read past it; that number is an argument, not
+    /// data, so a negative one throws <see cref="ArgumentOutOfRangeException"/> even from a <c>TryRead*</c> method.
     /// </para>
     /// <para>
     /// Integer readers accept every integer format whose value fits the requested type, and fail with
-    /// <see cref="MsgPackOverflowException"/> otherwise; nothing is truncated silently.
+    /// <see cref="MsgPackOverflowException"/> otherwise; nothing is truncated silently. For the same reason
+    /// <c>ReadDouble</c> accepts float 32 (widening is exact) while <c>ReadSingle</c> rejects float 64.
     /// </para>
     /// </remarks>
     public static unsafe partial class MsgPackSpec
