@@ -8,6 +8,89 @@ namespace MsgPack.Spec
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>
+        /// Reads the header of any token: <paramref name="headerLength"/> is every byte before its payload or items
+        /// (the whole value for scalars and fixext), <paramref name="payloadLength"/> the str/bin/ext bytes after the
+        /// header, and <paramref name="childCount"/> the values that follow as its items (twice the count for a map).
+        /// On NeedMoreData <paramref name="headerLength"/> is the input length the header needs.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadStatus DecodeTokenHeader(ref byte source, int length, out int headerLength, out long payloadLength, out long childCount)
+        {
+            payloadLength = 0;
+            childCount = 0;
+            if (length <= 0)
+            {
+                return NeedMoreData(1, out headerLength);
+            }
+
+            byte code = source;
+            headerLength = HeaderSizeTable[code];
+            if (headerLength == 0)
+            {
+                return ReadStatus.UnexpectedCode;
+            }
+
+            if (length < headerLength)
+            {
+                return ReadStatus.NeedMoreData;
+            }
+
+            ref byte field = ref Unsafe.Add(ref source, 1);
+            switch (code)
+            {
+                case DataCodes.Str8:
+                case DataCodes.Bin8:
+                case DataCodes.Ext8:
+                    payloadLength = field;
+                    break;
+                case DataCodes.Str16:
+                case DataCodes.Bin16:
+                case DataCodes.Ext16:
+                    payloadLength = BigEndian.ReadUInt16(ref field);
+                    break;
+                case DataCodes.Str32:
+                case DataCodes.Bin32:
+                case DataCodes.Ext32:
+                    payloadLength = BigEndian.ReadUInt32(ref field);
+                    break;
+                case DataCodes.Array16:
+                    childCount = BigEndian.ReadUInt16(ref field);
+                    break;
+                case DataCodes.Array32:
+                    childCount = BigEndian.ReadUInt32(ref field);
+                    break;
+                case DataCodes.Map16:
+                    childCount = 2L * BigEndian.ReadUInt16(ref field);
+                    break;
+                case DataCodes.Map32:
+                    childCount = 2L * BigEndian.ReadUInt32(ref field);
+                    break;
+                default:
+                    // fixmap 0x80..0x8f, fixarray 0x90..0x9f, fixstr 0xa0..0xbf; every other code is a scalar (or a
+                    // fixext) whose header size is its whole size.
+                    if (code >= DataCodes.MinFixMap && code <= DataCodes.MaxFixStr)
+                    {
+                        if (code <= DataCodes.MaxFixMap)
+                        {
+                            childCount = 2 * (code & 0x0f);
+                        }
+                        else if (code <= DataCodes.MaxFixArray)
+                        {
+                            childCount = code & 0x0f;
+                        }
+                        else
+                        {
+                            payloadLength = code & 0x1f;
+                        }
+                    }
+
+                    break;
+            }
+
+            return ReadStatus.Done;
+        }
+
+        /// <summary>
         /// Measures one whole value, nested arrays and maps included, without recursion: a counter of values still
         /// to skip replaces the call stack, so no input nests deep enough to overflow it. Every step consumes at
         /// least one byte, so the loop ends within <paramref name="length"/> steps whatever the input says.
@@ -18,7 +101,6 @@ namespace MsgPack.Spec
             // lengths of up to 2^32 - 1 overflow an int.
             long pending = 1;
             long position = 0;
-            ReadOnlySpan<byte> headerSizes = HeaderSizeTable;
             do
             {
                 if (position >= length)
@@ -27,81 +109,27 @@ namespace MsgPack.Spec
                     return NeedMoreDataOrOverflow(position + pending, out bytesRead);
                 }
 
-                ref byte token = ref Unsafe.Add(ref source, (nint)position);
-                byte code = token;
-                int headerLength = headerSizes[code];
-                if (headerLength == 0)
-                {
-                    return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
-                }
-
-                if (length - position < headerLength)
+                ReadStatus status = DecodeTokenHeader(
+                    ref Unsafe.Add(ref source, (nint)position), (int)(length - position), out int headerLength, out long payloadLength, out long childCount);
+                if (status == ReadStatus.NeedMoreData)
                 {
                     return NeedMoreDataOrOverflow(position + headerLength + pending - 1, out bytesRead);
                 }
 
-                ref byte field = ref Unsafe.Add(ref token, 1);
-                long payload = 0;
-                switch (code)
+                if (status != ReadStatus.Done)
                 {
-                    case DataCodes.Str8:
-                    case DataCodes.Bin8:
-                    case DataCodes.Ext8:
-                        payload = field;
-                        break;
-                    case DataCodes.Str16:
-                    case DataCodes.Bin16:
-                    case DataCodes.Ext16:
-                        payload = BigEndian.ReadUInt16(ref field);
-                        break;
-                    case DataCodes.Str32:
-                    case DataCodes.Bin32:
-                    case DataCodes.Ext32:
-                        payload = BigEndian.ReadUInt32(ref field);
-                        break;
-                    case DataCodes.Array16:
-                        pending += BigEndian.ReadUInt16(ref field);
-                        break;
-                    case DataCodes.Array32:
-                        pending += BigEndian.ReadUInt32(ref field);
-                        break;
-                    case DataCodes.Map16:
-                        pending += 2L * BigEndian.ReadUInt16(ref field);
-                        break;
-                    case DataCodes.Map32:
-                        pending += 2L * BigEndian.ReadUInt32(ref field);
-                        break;
-                    default:
-                        if (code >= DataCodes.MinFixMap && code <= DataCodes.MaxFixStr)
-                        {
-                            // fixmap 0x80..0x8f, fixarray 0x90..0x9f, fixstr 0xa0..0xbf.
-                            if (code <= DataCodes.MaxFixMap)
-                            {
-                                pending += 2 * (code & 0x0f);
-                            }
-                            else if (code <= DataCodes.MaxFixArray)
-                            {
-                                pending += code & 0x0f;
-                            }
-                            else
-                            {
-                                payload = code & 0x1f;
-                            }
-                        }
-
-                        // Every other code is a scalar (or a fixext) whose header size is its whole size.
-                        break;
+                    return Invalid(status, out bytesRead);
                 }
 
-                position += headerLength + payload;
-                pending--;
+                position += headerLength + payloadLength;
+                pending += childCount - 1;
             }
             while (pending != 0);
 
             if (position > length)
             {
                 // The last value's payload runs past the end.
-                return position > int.MaxValue ? Invalid(ReadStatus.Overflow, out bytesRead) : NeedMoreData((int)position, out bytesRead);
+                return NeedMoreDataOrOverflow(position, out bytesRead);
             }
 
             bytesRead = (int)position;
