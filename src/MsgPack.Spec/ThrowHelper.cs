@@ -29,6 +29,14 @@ namespace MsgPack.Spec
 
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void ThrowObjectDisposed(string objectName) => throw new ObjectDisposedException(objectName);
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static void ThrowTruncated(int bytesNeeded, int bytesAvailable, string expected) =>
             throw new MsgPackTruncatedException(bytesNeeded, bytesAvailable, expected);
 
@@ -39,12 +47,18 @@ namespace MsgPack.Spec
         /// <param name="expected">What was being read, in words ("an Int32", "a str header").</param>
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void ThrowReadFailure(ReadStatus status, ReadOnlySpan<byte> source, int bytesNeeded, string expected)
+        public static void ThrowReadFailure(ReadStatus status, ReadOnlySpan<byte> source, int bytesNeeded, string expected) =>
+            ThrowReadFailure(status, source.IsEmpty ? -1 : source[0], bytesNeeded, source.Length, expected);
+
+        /// <summary>The same, for a reader that knows the first byte (-1 when there is none) and the bytes available.</summary>
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void ThrowReadFailure(ReadStatus status, int firstByte, int bytesNeeded, long bytesAvailable, string expected)
         {
-            byte code = source.IsEmpty ? (byte)0 : source[0];
+            byte code = firstByte < 0 ? (byte)0 : (byte)firstByte;
             throw status switch
             {
-                ReadStatus.NeedMoreData => new MsgPackTruncatedException(bytesNeeded, source.Length, expected),
+                ReadStatus.NeedMoreData => new MsgPackTruncatedException(bytesNeeded, (int)Math.Min(bytesAvailable, int.MaxValue), expected),
                 ReadStatus.UnexpectedCode => new MsgPackUnexpectedCodeException(code, expected),
                 ReadStatus.Overflow => new MsgPackOverflowException(code, expected),
                 ReadStatus.InvalidUtf8 => new MsgPackInvalidUtf8Exception(),

@@ -37,6 +37,21 @@ namespace MsgPack.Spec
             }
         }
 
+        /// <summary>Encodes <paramref name="value"/> into <paramref name="destination"/>, which has room for it; returns the bytes written.</summary>
+        public static int Encode(ReadOnlySpan<char> value, Span<byte> destination)
+        {
+            if (value.IsEmpty)
+            {
+                return 0;
+            }
+
+            fixed (char* chars = &MemoryMarshal.GetReference(value))
+            fixed (byte* bytes = &MemoryMarshal.GetReference(destination))
+            {
+                return Encoding.UTF8.GetBytes(chars, value.Length, bytes, destination.Length);
+            }
+        }
+
         /// <summary>Decodes bytes already known to be valid UTF-8.</summary>
         public static string Decode(ReadOnlySpan<byte> utf8)
         {

@@ -1,0 +1,395 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec
+{
+    public ref partial struct MsgPackReader
+    {
+        /// <summary>Reads a bin value without copying its bytes.</summary>
+        /// <returns>The payload: a span, or a sequence slice when it straddles segments.</returns>
+        /// <exception cref="MsgPackException">The next value is not a bin value, or the input ends inside it.</exception>
+        public MsgPackPayload ReadBinary()
+        {
+            ReadStatus status = ReadPayload<BinaryHeaderDecoder>(Utf8Check.None, out MsgPackPayload payload, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, "a bin value");
+            return payload;
+        }
+
+        /// <summary>Tries to read a bin value without copying its bytes; consumes nothing unless the result is Done.</summary>
+        /// <param name="value">The payload; empty unless the result is Done.</param>
+        /// <returns>Done, NeedMoreData (the input ends inside the value) or InvalidData (not a bin value).</returns>
+        public OperationStatus TryReadBinary(out MsgPackPayload value) =>
+            ReadPayload<BinaryHeaderDecoder>(Utf8Check.None, out value, out _).ToOperationStatus();
+
+        /// <summary>Reads a str value without copying its bytes, checked to be valid UTF-8.</summary>
+        /// <returns>The UTF-8 bytes: a span, or a sequence slice when they straddle segments.</returns>
+        /// <exception cref="MsgPackException">The next value is not a str value, the input ends inside it, or it is not valid UTF-8.</exception>
+        public MsgPackPayload ReadStringBytes()
+        {
+            ReadStatus status = ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out MsgPackPayload payload, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, "a str value");
+            return payload;
+        }
+
+        /// <summary>Tries to read a str value without copying its bytes; consumes nothing unless the result is Done.</summary>
+        /// <param name="value">The UTF-8 bytes; empty unless the result is Done.</param>
+        /// <returns>Done, NeedMoreData, or InvalidData (not a str value, or not valid UTF-8).</returns>
+        public OperationStatus TryReadStringBytes(out MsgPackPayload value) =>
+            ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out value, out _).ToOperationStatus();
+
+        /// <summary>Reads a str value as a <see cref="string"/>, the only allocation (a value that straddles segments is assembled in a pooled array).</summary>
+        /// <returns>The text.</returns>
+        /// <exception cref="MsgPackException">The next value is not a str value, the input ends inside it (checked before anything is allocated), or it is not valid UTF-8.</exception>
+        public string ReadString()
+        {
+            ReadStatus status = ReadText(out string text, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, "a str value");
+            return text;
+        }
+
+        /// <summary>Tries to read a str value as a <see cref="string"/>; consumes nothing unless the result is Done.</summary>
+        /// <param name="value">The text; <see cref="string.Empty"/> unless the result is Done.</param>
+        /// <returns>Done, NeedMoreData, or InvalidData (not a str value, or not valid UTF-8).</returns>
+        public OperationStatus TryReadString(out string value) => ReadText(out value, out _).ToOperationStatus();
+
+        /// <summary>Reads an ext value without copying its data.</summary>
+        /// <param name="header">The type code and data length.</param>
+        /// <returns>The data: a span, or a sequence slice when it straddles segments.</returns>
+        /// <exception cref="MsgPackException">The next value is not an ext value, or the input ends inside it.</exception>
+        public MsgPackPayload ReadExtension(out ExtensionHeader header)
+        {
+            ReadStatus status = ReadExtensionCore(out header, out MsgPackPayload data, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, "an ext value");
+            return data;
+        }
+
+        /// <summary>Tries to read an ext value without copying its data; consumes nothing unless the result is Done.</summary>
+        /// <param name="header">The type code and data length; default unless the result is Done.</param>
+        /// <param name="data">The data; empty unless the result is Done.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        public OperationStatus TryReadExtension(out ExtensionHeader header, out MsgPackPayload data) =>
+            ReadExtensionCore(out header, out data, out _).ToOperationStatus();
+
+        /// <summary>Skips one whole value, nested arrays and maps included, without recursion.</summary>
+        /// <exception cref="MsgPackException">The input ends inside the value, holds 0xc1, or announces more than <see cref="int.MaxValue"/> bytes.</exception>
+        public void Skip()
+        {
+            ReadStatus status = SkipCore(out _, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, "a whole value");
+        }
+
+        /// <summary>Tries to skip one whole value; consumes nothing unless the result is Done.</summary>
+        /// <returns>Done, NeedMoreData (the input ends inside the value) or InvalidData.</returns>
+        public OperationStatus TrySkip() => SkipCore(out _, out _).ToOperationStatus();
+
+        /// <summary>Reads one whole value, nested arrays and maps included, as the bytes that encode it, without copying.</summary>
+        /// <returns>The value's bytes: a span, or a sequence slice when they straddle segments.</returns>
+        /// <exception cref="MsgPackException">The input ends inside the value, holds 0xc1, or announces more than <see cref="int.MaxValue"/> bytes.</exception>
+        public MsgPackPayload ReadRaw()
+        {
+            ReadStatus status = ReadRawCore(out MsgPackPayload raw, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, "a whole value");
+            return raw;
+        }
+
+        /// <summary>Tries to read one whole value as its bytes; consumes nothing unless the result is Done.</summary>
+        /// <param name="value">The value's bytes; empty unless the result is Done.</param>
+        /// <returns>Done, NeedMoreData or InvalidData.</returns>
+        public OperationStatus TryReadRaw(out MsgPackPayload value) => ReadRawCore(out value, out _).ToOperationStatus();
+
+        /// <summary>
+        /// Finds one whole framed message at the start of <paramref name="input"/>: a MessagePack unsigned integer
+        /// giving the body's length (Tarantool writes it as a uint 32, 0xce + 4 bytes), then the body.
+        /// </summary>
+        /// <param name="input">What has arrived so far, for example a <c>PipeReader</c>'s buffer.</param>
+        /// <param name="maxBodyLength">The longest body accepted: a longer prefix is InvalidData, before anything waits for it.</param>
+        /// <param name="body">The body, a slice of <paramref name="input"/>; empty unless the result is Done.</param>
+        /// <param name="end">Where the message ends (the "consumed" position for <c>AdvanceTo</c>); the start of the input unless the result is Done.</param>
+        /// <returns>Done; NeedMoreData when the prefix or the body is incomplete (wait for more bytes); InvalidData when the prefix is not an unsigned integer or exceeds <paramref name="maxBodyLength"/>.</returns>
+        public static OperationStatus TryReadFrame(ReadOnlySequence<byte> input, long maxBodyLength, out ReadOnlySequence<byte> body, out SequencePosition end)
+        {
+            body = default;
+            end = input.Start;
+            var reader = new MsgPackReader(input);
+            OperationStatus status = reader.TryReadUInt64(out ulong length);
+            if (status != OperationStatus.Done)
+            {
+                return status;
+            }
+
+            if (length > (ulong)Math.Max(maxBodyLength, 0))
+            {
+                return OperationStatus.InvalidData;
+            }
+
+            if ((ulong)reader.Remaining < length)
+            {
+                return OperationStatus.NeedMoreData;
+            }
+
+            SequencePosition start = reader.Position;
+            body = input.Slice(start, (long)length);
+            end = body.End;
+            return OperationStatus.Done;
+        }
+
+        private enum Utf8Check
+        {
+            None,
+            Validate,
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void ThrowIfFailed(ReadStatus status, int bytesNeeded, string expected)
+        {
+            if (status != ReadStatus.Done)
+            {
+                ThrowReadFailure(status, bytesNeeded, expected);
+            }
+        }
+
+        /// <summary>Decodes a header with <typeparamref name="TDecoder"/> without consuming it.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ReadStatus Peek<TDecoder, T>(out T value, out int bytesRead)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadStatus status = default(TDecoder).Decode(ref Head, _current.Length - _index, out value, out bytesRead);
+            return status == ReadStatus.Done ? status : PeekAcrossSegments<TDecoder, T>(status, out value, out bytesRead);
+        }
+
+        /// <summary>Reads a str or bin header and its payload, consuming both only when the whole value is there (and valid).</summary>
+        private ReadStatus ReadPayload<THeaderDecoder>(Utf8Check check, out MsgPackPayload payload, out int bytesNeeded)
+            where THeaderDecoder : struct, IValueDecoder<int>
+        {
+            payload = default;
+            ReadStatus status = Peek<THeaderDecoder, int>(out int length, out bytesNeeded);
+            if (status == ReadStatus.Done)
+            {
+                status = PeekPayload(bytesNeeded, length, out payload, out bytesNeeded);
+            }
+
+            if (status == ReadStatus.Done && check == Utf8Check.Validate && !IsValidUtf8(payload))
+            {
+                payload = default;
+                return ReadStatus.InvalidUtf8;
+            }
+
+            if (status == ReadStatus.Done)
+            {
+                Advance(bytesNeeded);
+            }
+
+            return status;
+        }
+
+        private ReadStatus ReadExtensionCore(out ExtensionHeader header, out MsgPackPayload data, out int bytesNeeded)
+        {
+            data = default;
+            ReadStatus status = Peek<ExtensionHeaderDecoder, ExtensionHeader>(out header, out bytesNeeded);
+            if (status == ReadStatus.Done)
+            {
+                status = PeekPayload(bytesNeeded, header.Length, out data, out bytesNeeded);
+            }
+
+            if (status == ReadStatus.Done)
+            {
+                Advance(bytesNeeded);
+            }
+            else
+            {
+                header = default;
+            }
+
+            return status;
+        }
+
+        private ReadStatus ReadText(out string text, out int bytesNeeded)
+        {
+            text = string.Empty;
+            ReadStatus status = Peek<StringHeaderDecoder, int>(out int length, out bytesNeeded);
+            if (status == ReadStatus.Done)
+            {
+                status = PeekPayload(bytesNeeded, length, out MsgPackPayload utf8, out bytesNeeded);
+                if (status == ReadStatus.Done)
+                {
+                    if (!TryDecodeUtf8(utf8, out text))
+                    {
+                        bytesNeeded = 0;
+                        return ReadStatus.InvalidUtf8;
+                    }
+
+                    Advance(bytesNeeded);
+                }
+            }
+
+            return status;
+        }
+
+        /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled in a pooled array, so the string stays the only allocation.</summary>
+        private static bool TryDecodeUtf8(MsgPackPayload utf8, out string text)
+        {
+            text = string.Empty;
+            if (utf8.IsSingleSpan)
+            {
+                if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(utf8.Span), utf8.Length))
+                {
+                    return false;
+                }
+
+                text = Utf8Text.Decode(utf8.Span);
+                return true;
+            }
+
+            byte[] assembled = ArrayPool<byte>.Shared.Rent(utf8.Length);
+            try
+            {
+                Span<byte> bytes = assembled.AsSpan(0, utf8.Length);
+                utf8.Sequence.CopyTo(bytes);
+                if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length))
+                {
+                    return false;
+                }
+
+                text = Utf8Text.Decode(bytes);
+                return true;
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(assembled);
+            }
+        }
+
+        private static bool IsValidUtf8(MsgPackPayload payload)
+        {
+            if (payload.IsSingleSpan)
+            {
+                return Utf8Text.IsValid(ref MemoryMarshal.GetReference(payload.Span), payload.Length);
+            }
+
+            byte[] assembled = ArrayPool<byte>.Shared.Rent(payload.Length);
+            try
+            {
+                Span<byte> bytes = assembled.AsSpan(0, payload.Length);
+                payload.Sequence.CopyTo(bytes);
+                return Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length);
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(assembled);
+            }
+        }
+
+        /// <summary>
+        /// After a header of <paramref name="headerLength"/> bytes (decoded, not consumed), checks that the
+        /// <paramref name="payloadLength"/> bytes after it are there and makes them a payload. Consumes nothing;
+        /// <paramref name="total"/> is header plus payload (the input length needed, on NeedMoreData).
+        /// </summary>
+        private readonly ReadStatus PeekPayload(int headerLength, int payloadLength, out MsgPackPayload payload, out int total)
+        {
+            payload = default;
+            long needed = (long)headerLength + payloadLength;
+            if (needed > int.MaxValue)
+            {
+                total = 0;
+                return ReadStatus.Overflow;
+            }
+
+            total = (int)needed;
+            if (_current.Length - _index >= needed)
+            {
+                payload = new MsgPackPayload(_current.Slice(_index + headerLength, payloadLength));
+                return ReadStatus.Done;
+            }
+
+            if (Remaining < needed)
+            {
+                return ReadStatus.NeedMoreData;
+            }
+
+            SequencePosition start = _sequence.GetPosition(_index + headerLength, _currentStart);
+            payload = new MsgPackPayload(_sequence.Slice(start, payloadLength));
+            return ReadStatus.Done;
+        }
+
+        /// <summary>Walks one whole value token by token, on a copy of the reader, and moves only when it is all there.</summary>
+        private ReadStatus SkipCore(out long length, out int bytesNeeded)
+        {
+            length = 0;
+
+            // Fast path: the value lies in the current segment.
+            ReadStatus status = MsgPackSpec.DecodeSkip(ref Head, _current.Length - _index, out bytesNeeded);
+            if (status == ReadStatus.Done)
+            {
+                length = bytesNeeded;
+                _index += bytesNeeded;
+                return status;
+            }
+
+            if (!_isSequence)
+            {
+                return status;
+            }
+
+            MsgPackReader cursor = this;
+            long pending = 1;
+            do
+            {
+                status = cursor.Peek<TokenHeaderDecoder, TokenHeader>(out TokenHeader token, out int headerNeeded);
+                if (status != ReadStatus.Done)
+                {
+                    bytesNeeded = status == ReadStatus.NeedMoreData
+                        ? (int)Math.Min(cursor.Consumed - Consumed + headerNeeded + pending - 1, int.MaxValue)
+                        : 0;
+                    return status;
+                }
+
+                long tokenLength = token.HeaderLength + token.PayloadLength;
+                if (cursor.Remaining < tokenLength)
+                {
+                    long needed = cursor.Consumed - Consumed + tokenLength + pending - 1;
+                    bytesNeeded = (int)Math.Min(needed, int.MaxValue);
+                    return needed > int.MaxValue ? ReadStatus.Overflow : ReadStatus.NeedMoreData;
+                }
+
+                cursor.Advance(tokenLength);
+                pending += token.ChildCount - 1;
+            }
+            while (pending != 0);
+
+            length = cursor.Consumed - Consumed;
+            if (length > int.MaxValue)
+            {
+                bytesNeeded = 0;
+                return ReadStatus.Overflow;
+            }
+
+            bytesNeeded = (int)length;
+            this = cursor;
+            return ReadStatus.Done;
+        }
+
+        private ReadStatus ReadRawCore(out MsgPackPayload raw, out int bytesNeeded)
+        {
+            raw = default;
+            MsgPackReader start = this;
+            ReadStatus status = SkipCore(out long length, out bytesNeeded);
+            if (status != ReadStatus.Done)
+            {
+                return status;
+            }
+
+            if (start._current.Length - start._index >= length)
+            {
+                raw = new MsgPackPayload(start._current.Slice(start._index, (int)length));
+            }
+            else
+            {
+                raw = new MsgPackPayload(_sequence.Slice(start.Position, length));
+            }
+
+            return status;
+        }
+    }
+}

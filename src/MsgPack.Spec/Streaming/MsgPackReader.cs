@@ -1,0 +1,260 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// Reads MessagePack from a <see cref="ReadOnlySequence{T}"/> of bytes (what a <c>PipeReader</c> hands out) or
+    /// from a span, value by value, with the vocabulary of <see cref="MsgPackSpec"/>.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// Reading works on the current segment with the <see cref="MsgPackSpec"/> decoders; only a value whose header
+    /// straddles two segments takes an out-of-line path that copies at most 32 bytes to the stack and decodes
+    /// there. str, bin and ext payloads that straddle come out as a <see cref="ReadOnlySequence{T}"/> slice or are
+    /// copied into a caller's span; nothing is allocated but the strings <see cref="ReadString"/> returns.
+    /// </para>
+    /// <para>
+    /// <b>Partial input.</b> <c>Read*</c> throws <see cref="MsgPackTruncatedException"/> when the input ends inside
+    /// the value. <c>TryRead*</c> returns <see cref="OperationStatus.NeedMoreData"/> instead and consumes nothing,
+    /// so a pipeline can call <c>PipeReader.AdvanceTo(reader.Position, buffer.End)</c> and read again when more
+    /// bytes arrive. <see cref="OperationStatus.InvalidData"/> means the bytes are not that value (they also stay
+    /// unconsumed). Only <see cref="OperationStatus.Done"/> moves the reader.
+    /// </para>
+    /// </remarks>
+    public ref partial struct MsgPackReader
+    {
+        // The largest token a decoder reads in one go (a timestamp 96 takes 15 bytes): stitched on the stack when it
+        // straddles segments.
+        private const int MaxStitchedLength = 32;
+
+        private readonly ReadOnlySequence<byte> _sequence;
+        private readonly bool _isSequence;
+        private ReadOnlySpan<byte> _current;     // the current segment
+        private int _index;                      // the reader's place in _current
+        private SequencePosition _currentStart;  // where _current starts in _sequence
+        private SequencePosition _next;          // where the segment after _current starts
+        private long _consumedBefore;            // bytes in the segments before _current
+
+        /// <summary>Creates a reader over contiguous bytes.</summary>
+        /// <param name="source">The input.</param>
+        public MsgPackReader(ReadOnlySpan<byte> source)
+        {
+            _sequence = default;
+            _isSequence = false;
+            _current = source;
+            _index = 0;
+            _currentStart = default;
+            _next = default;
+            _consumedBefore = 0;
+        }
+
+        /// <summary>Creates a reader over a sequence of segments.</summary>
+        /// <param name="source">The input.</param>
+        public MsgPackReader(ReadOnlySequence<byte> source)
+        {
+            _sequence = source;
+            _isSequence = true;
+            _current = default;
+            _index = 0;
+            _currentStart = source.Start;
+            _next = source.Start;
+            _consumedBefore = 0;
+            if (_sequence.TryGet(ref _next, out ReadOnlyMemory<byte> first))
+            {
+                _current = first.Span;
+            }
+
+            if (_current.IsEmpty)
+            {
+                MoveToNextSegment();
+            }
+        }
+
+        /// <summary>The number of bytes read so far.</summary>
+        public readonly long Consumed => _consumedBefore + _index;
+
+        /// <summary>The number of bytes left to read.</summary>
+        public readonly long Remaining => _isSequence ? _sequence.Length - Consumed : _current.Length - _index;
+
+        /// <summary>Whether every byte has been read.</summary>
+        public readonly bool End => _index == _current.Length && Remaining == 0;
+
+        /// <summary>
+        /// Where the reader is, in the sequence it was created over: the "consumed" position to give
+        /// <c>PipeReader.AdvanceTo</c>. For a reader over a span, <see cref="Consumed"/> says the same.
+        /// </summary>
+        public readonly SequencePosition Position => _isSequence ? _sequence.GetPosition(_index, _currentStart) : default;
+
+        /// <summary>The sequence the reader was created over (empty for a reader over a span).</summary>
+        public readonly ReadOnlySequence<byte> Sequence => _sequence;
+
+        /// <summary>The family of the next value, from its first byte, without consuming it.</summary>
+        /// <returns>The family.</returns>
+        /// <exception cref="MsgPackTruncatedException">No bytes are left.</exception>
+        public MsgPackType PeekMsgPackType()
+        {
+            if (_index == _current.Length && !MoveToNextSegment())
+            {
+                ThrowHelper.ThrowTruncated(1, 0, "any value");
+            }
+
+            return MsgPackSpec.GetMsgPackType(_current[_index]);
+        }
+
+        /// <summary>The next free byte of the current segment.</summary>
+        private ref byte Head
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => ref Unsafe.Add(ref MemoryMarshal.GetReference(_current), _index);
+        }
+
+        /// <summary>Reads one value with <typeparamref name="TDecoder"/>; throws when it cannot.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private T Read<TDecoder, T>()
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadStatus status = default(TDecoder).Decode(ref Head, _current.Length - _index, out T value, out int bytesRead);
+            if (status == ReadStatus.Done)
+            {
+                _index += bytesRead;
+                return value;
+            }
+
+            return ReadSlow<TDecoder, T>();
+        }
+
+        /// <summary>Reads one value with <typeparamref name="TDecoder"/>; consumes nothing unless it returns Done.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private OperationStatus TryRead<TDecoder, T>(out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadStatus status = default(TDecoder).Decode(ref Head, _current.Length - _index, out value, out int bytesRead);
+            if (status != ReadStatus.Done)
+            {
+                status = PeekAcrossSegments<TDecoder, T>(status, out value, out bytesRead);
+                if (status != ReadStatus.Done)
+                {
+                    return status.ToOperationStatus();
+                }
+            }
+
+            Advance(bytesRead);
+            return OperationStatus.Done;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private T ReadSlow<TDecoder, T>()
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadStatus status = PeekAcrossSegments<TDecoder, T>(ReadStatus.NeedMoreData, out T value, out int bytesRead);
+            if (status != ReadStatus.Done)
+            {
+                ThrowReadFailure(status, bytesRead, default(TDecoder).Expected);
+            }
+
+            Advance(bytesRead);
+            return value;
+        }
+
+        /// <summary>
+        /// Decodes the next value when the current segment alone could not: when the segment is used up, or the value
+        /// straddles segments (then up to <see cref="MaxStitchedLength"/> bytes are copied to the stack). Consumes nothing.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ReadStatus PeekAcrossSegments<TDecoder, T>(ReadStatus firstStatus, out T value, out int bytesRead)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            value = default!;
+            bytesRead = 0;
+            if (firstStatus != ReadStatus.NeedMoreData || !_isSequence)
+            {
+                return RecomputeFailure<TDecoder, T>(out value, out bytesRead);
+            }
+
+            Span<byte> stitched = stackalloc byte[MaxStitchedLength];
+            int length = CopyAhead(stitched);
+            return default(TDecoder).Decode(ref MemoryMarshal.GetReference(stitched), length, out value, out bytesRead);
+        }
+
+        /// <summary>Decodes again on the current segment, to hand a failure's status and counts on.</summary>
+        private ReadStatus RecomputeFailure<TDecoder, T>(out T value, out int bytesRead)
+            where TDecoder : struct, IValueDecoder<T> =>
+            default(TDecoder).Decode(ref Head, _current.Length - _index, out value, out bytesRead);
+
+        /// <summary>Copies the next bytes, across segments, into <paramref name="destination"/> without moving; returns how many.</summary>
+        private readonly int CopyAhead(Span<byte> destination)
+        {
+            ReadOnlySpan<byte> rest = _current.Slice(_index);
+            int copied = Math.Min(rest.Length, destination.Length);
+            rest.Slice(0, copied).CopyTo(destination);
+            SequencePosition next = _next;
+            while (copied < destination.Length && _isSequence && _sequence.TryGet(ref next, out ReadOnlyMemory<byte> segment))
+            {
+                int count = Math.Min(segment.Length, destination.Length - copied);
+                segment.Span.Slice(0, count).CopyTo(destination.Slice(copied));
+                copied += count;
+            }
+
+            return copied;
+        }
+
+        /// <summary>Moves forward <paramref name="count"/> bytes, across segments; the caller knows they are there.</summary>
+        private void Advance(long count)
+        {
+            while (true)
+            {
+                int left = _current.Length - _index;
+                if (count <= left)
+                {
+                    _index += (int)count;
+                    return;
+                }
+
+                count -= left;
+                _index = _current.Length;
+                if (!MoveToNextSegment())
+                {
+                    ThrowHelper.ThrowInvalidOperation("MsgPackReader advanced past the end of its input.");
+                }
+            }
+        }
+
+        /// <summary>Makes the next non-empty segment current; false at the end of the input.</summary>
+        private bool MoveToNextSegment()
+        {
+            if (!_isSequence)
+            {
+                return false;
+            }
+
+            SequencePosition start = _next;
+            while (_sequence.TryGet(ref _next, out ReadOnlyMemory<byte> segment))
+            {
+                _consumedBefore += _current.Length;
+                _current = segment.Span;
+                _currentStart = start;
+                _index = 0;
+                if (!_current.IsEmpty)
+                {
+                    return true;
+                }
+
+                start = _next;
+            }
+
+            return false;
+        }
+
+        /// <summary>Throws the exception for a failed read, with the counts of the whole remaining input.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void ThrowReadFailure(ReadStatus status, int bytesNeeded, string expected)
+        {
+            Span<byte> first = stackalloc byte[1];
+            int length = CopyAhead(first);
+            ThrowHelper.ThrowReadFailure(status, length == 0 ? -1 : first[0], bytesNeeded, Remaining, expected);
+        }
+    }
+}

@@ -1,0 +1,323 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// Writes MessagePack into any <see cref="IBufferWriter{T}"/> of bytes (a <see cref="PooledBufferWriter"/>, a
+    /// <see cref="SegmentedBufferWriter"/>, a <c>PipeWriter</c>), with the vocabulary of <see cref="MsgPackSpec"/>
+    /// and the same bytes.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// The writer caches the span the buffer writer last handed out. Writing a value is one compare ("is there room
+    /// for the largest form of this value?"), the encoding itself and an add; only when the span runs out does an
+    /// out-of-line path commit what was written (<see cref="IBufferWriter{T}.Advance"/>) and ask for more.
+    /// </para>
+    /// <para>
+    /// <b>Commit.</b> Bytes written through this struct reach the buffer writer only when it commits: when it needs a
+    /// new span, and when <see cref="Flush"/> is called. Call <see cref="Flush"/> before reading the buffer writer's
+    /// contents (<see cref="PooledBufferWriter.WrittenSpan"/>, <c>PipeWriter.FlushAsync</c>) or handing it to other
+    /// code; until then <see cref="BytesPending"/> bytes are held back. A writer that is dropped without
+    /// <see cref="Flush"/> leaves those bytes uncommitted.
+    /// </para>
+    /// <para>
+    /// <b>Reserve now, write later.</b> <see cref="ReserveFixUInt32"/> (or <see cref="Reserve"/>) sets a fixed-width
+    /// slot aside, for example the 5-byte length prefix of a Tarantool packet; after the body is written,
+    /// <see cref="PatchFixUInt32"/> fills it in place, without copying the body. This works with every buffer writer
+    /// that does not move bytes it has written (<see cref="SegmentedBufferWriter"/>, <c>PipeWriter</c> before it is
+    /// flushed), and with the two that do but tell where they are (<see cref="PooledBufferWriter"/>,
+    /// <c>ArrayBufferWriter&lt;byte&gt;</c>). Patch before flushing a pipe: once the reader has the bytes they are gone.
+    /// </para>
+    /// <para>Large str and bin payloads are written piece by piece into as many spans as it takes.</para>
+    /// </remarks>
+    public ref partial struct MsgPackWriter
+    {
+        private readonly IBufferWriter<byte> _output;
+        private Memory<byte> _memory; // the memory last handed out, kept to make reservation slots
+        private Span<byte> _span;     // the same memory, as a span
+        private int _position;        // bytes written into _span and not committed yet
+        private long _committed;      // bytes this writer committed to _output
+
+        /// <summary>Creates a writer that appends to <paramref name="output"/>.</summary>
+        /// <param name="output">The buffer writer.</param>
+        /// <exception cref="ArgumentNullException"><paramref name="output"/> is <see langword="null"/>.</exception>
+        public MsgPackWriter(IBufferWriter<byte> output)
+        {
+            _output = output ?? throw new ArgumentNullException(nameof(output));
+            _memory = default;
+            _span = default;
+            _position = 0;
+            _committed = 0;
+        }
+
+        /// <summary>The bytes written and already committed to the buffer writer.</summary>
+        public long BytesCommitted => _committed;
+
+        /// <summary>The bytes written and not yet committed: <see cref="Flush"/> commits them.</summary>
+        public int BytesPending => _position;
+
+        /// <summary>All bytes written through this writer: <see cref="BytesCommitted"/> plus <see cref="BytesPending"/>.</summary>
+        public long BytesWritten => _committed + _position;
+
+        /// <summary>Commits the pending bytes to the buffer writer (<see cref="IBufferWriter{T}.Advance"/>). The next write asks for a new span.</summary>
+        public void Flush()
+        {
+            if (_position > 0)
+            {
+                _output.Advance(_position);
+                _committed += _position;
+            }
+
+            _memory = default;
+            _span = default;
+            _position = 0;
+        }
+
+        /// <summary>Writes <paramref name="value"/> as a str value, encoded to UTF-8 straight into the buffer, across spans if it must.</summary>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD, as <see cref="MsgPackSpec.WriteString(Span{byte}, ReadOnlySpan{char})"/> does.</param>
+        public void WriteString(ReadOnlySpan<char> value)
+        {
+            int byteCount = Utf8Text.GetByteCount(value);
+            WriteStringHeader(byteCount);
+            if (_span.Length - _position >= byteCount)
+            {
+                Utf8Text.Encode(value, ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), _position), byteCount);
+                _position += byteCount;
+            }
+            else
+            {
+                WriteUtf8InPieces(value);
+            }
+        }
+
+        /// <summary>Writes text that is already UTF-8 as a str value: the smallest header, then the bytes, across spans if they must.</summary>
+        /// <param name="utf8">The UTF-8 bytes; not validated.</param>
+        public void WriteString(ReadOnlySpan<byte> utf8)
+        {
+            WriteStringHeader(utf8.Length);
+            WriteRaw(utf8);
+        }
+
+        /// <summary>Writes <paramref name="value"/> as a bin value: the smallest header, then the bytes, across spans if they must.</summary>
+        /// <param name="value">The bytes.</param>
+        public void WriteBinary(ReadOnlySpan<byte> value)
+        {
+            WriteBinaryHeader(value.Length);
+            WriteRaw(value);
+        }
+
+        /// <summary>Writes an ext value: the smallest header, then the data, across spans if it must.</summary>
+        /// <param name="typeCode">The type code.</param>
+        /// <param name="data">The data.</param>
+        public void WriteExtension(sbyte typeCode, ReadOnlySpan<byte> data)
+        {
+            WriteExtensionHeader(new ExtensionHeader(typeCode, data.Length));
+            WriteRaw(data);
+        }
+
+        /// <summary>
+        /// Writes bytes as they are: MessagePack encoded elsewhere, or the payload after a header written with
+        /// <see cref="WriteBinaryHeader"/>, <see cref="WriteStringHeader"/> or <see cref="WriteExtensionHeader"/>.
+        /// </summary>
+        /// <param name="bytes">The bytes, copied across as many spans as they need.</param>
+        public void WriteRaw(ReadOnlySpan<byte> bytes)
+        {
+            if (_span.Length - _position >= bytes.Length)
+            {
+                bytes.CopyTo(_span.Slice(_position));
+                _position += bytes.Length;
+                return;
+            }
+
+            WriteRawInPieces(bytes);
+        }
+
+        /// <summary>Sets <paramref name="length"/> bytes aside, in one span, to be filled in later through <see cref="GetReservedSpan"/>.</summary>
+        /// <param name="length">The slot's length, from 1 to 64.</param>
+        /// <returns>The reservation, to pass to <see cref="GetReservedSpan"/>.</returns>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is outside 1 to 64.</exception>
+        public MsgPackReservation Reserve(int length)
+        {
+            if ((uint)(length - 1) >= MsgPackReservation.MaxLength)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, $"from 1 to {MsgPackReservation.MaxLength}");
+            }
+
+            Room(length);
+            var reservation = new MsgPackReservation(_memory.Slice(_position, length), BytesWritten, IndexInOutput(), length);
+            _position += length;
+            return reservation;
+        }
+
+        /// <summary>The bytes of a reserved slot, to write into; where they are now, even if the buffer writer has moved them.</summary>
+        /// <param name="reservation">A reservation this writer made.</param>
+        /// <returns>The slot.</returns>
+        /// <exception cref="InvalidOperationException">The reservation is empty (default).</exception>
+        public Span<byte> GetReservedSpan(MsgPackReservation reservation)
+        {
+            if (reservation.Length == 0)
+            {
+                ThrowHelper.ThrowInvalidOperation("The reservation is empty: it was not made by MsgPackWriter.Reserve.");
+            }
+
+            // Still in the span this writer holds: nothing was committed since.
+            if (reservation.Offset >= _committed)
+            {
+                return _span.Slice((int)(reservation.Offset - _committed), reservation.Length);
+            }
+
+            // Committed to a buffer writer that moves its bytes when it grows: find them by index.
+            if (reservation.IndexInOutput >= 0)
+            {
+                if (_output is PooledBufferWriter pooled)
+                {
+                    return pooled.WrittenSpanForPatch.Slice((int)reservation.IndexInOutput, reservation.Length);
+                }
+#if NET8_0_OR_GREATER
+                if (_output is ArrayBufferWriter<byte> array)
+                {
+                    return MemoryMarshal.AsMemory(array.WrittenMemory).Span.Slice((int)reservation.IndexInOutput, reservation.Length);
+                }
+#endif
+            }
+
+            // Committed to a buffer writer that never moves its bytes: the slot is where it was.
+            return reservation.Slot.Span;
+        }
+
+        /// <summary>Sets 5 bytes aside for a uint 32 (0xce + 4 bytes), for example a length prefix to fill in with <see cref="PatchFixUInt32"/>.</summary>
+        /// <returns>The reservation.</returns>
+        public MsgPackReservation ReserveFixUInt32() => Reserve(5);
+
+        /// <summary>Writes a uint 32 (0xce + 4 bytes) into a slot set aside by <see cref="ReserveFixUInt32"/>.</summary>
+        /// <param name="reservation">The reservation.</param>
+        /// <param name="value">The value, for example the number of bytes written after the slot.</param>
+        /// <exception cref="ArgumentException">The reservation is not 5 bytes long.</exception>
+        public void PatchFixUInt32(MsgPackReservation reservation, uint value) =>
+            MsgPackSpec.WriteFixUInt32(GetReservedSpan(reservation), value);
+
+        /// <summary>The number of bytes written after a reservation: what a length prefix reserved there must say.</summary>
+        /// <param name="reservation">The reservation.</param>
+        /// <returns><see cref="BytesWritten"/> minus the end of the slot.</returns>
+        public long GetBytesWrittenSince(MsgPackReservation reservation) => BytesWritten - (reservation.Offset + reservation.Length);
+
+        /// <summary>Returns the next free byte of the cached span, after making room for <paramref name="size"/> bytes.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ref byte Room(int size)
+        {
+            if (_span.Length - _position < size)
+            {
+                Refill(size);
+            }
+
+            return ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), _position);
+        }
+
+        /// <summary>Commits what was written and asks the buffer writer for at least <paramref name="size"/> bytes (any, when 0).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void Refill(int size)
+        {
+            if (_output is null)
+            {
+                ThrowHelper.ThrowInvalidOperation("The MsgPackWriter was not created with a buffer writer.");
+            }
+
+            Flush();
+            _memory = _output.GetMemory(size);
+            _span = _memory.Span;
+            if (_span.Length < Math.Max(size, 1))
+            {
+                ThrowHelper.ThrowInvalidOperation($"The buffer writer returned {_span.Length} bytes when asked for {size}.");
+            }
+        }
+
+        /// <summary>Copies bytes into the current span and as many new ones as they need.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WriteRawInPieces(ReadOnlySpan<byte> bytes)
+        {
+            while (!bytes.IsEmpty)
+            {
+                if (_position == _span.Length)
+                {
+                    Refill(0);
+                }
+
+                int count = Math.Min(bytes.Length, _span.Length - _position);
+                bytes.Slice(0, count).CopyTo(_span.Slice(_position));
+                _position += count;
+                bytes = bytes.Slice(count);
+            }
+        }
+
+        /// <summary>Encodes text that does not fit the current span piece by piece, each piece into a span that holds it.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WriteUtf8InPieces(ReadOnlySpan<char> chars)
+        {
+            const int PieceChars = 256;
+            while (!chars.IsEmpty)
+            {
+                // A UTF-16 char takes at most 3 UTF-8 bytes (a surrogate pair takes 4 for 2 chars), and a piece never
+                // ends between the two halves of a pair, so the pieces encode exactly as the whole text would.
+                int take = Math.Min(chars.Length, PieceChars);
+                if (take < chars.Length && char.IsHighSurrogate(chars[take - 1]))
+                {
+                    take--;
+                }
+
+                ReadOnlySpan<char> piece = chars.Slice(0, take);
+                int room = _span.Length - _position;
+                if (room < take * 3 && room < Utf8Text.GetByteCount(piece))
+                {
+                    Refill(take * 3);
+                }
+
+                _position += Utf8Text.Encode(piece, _span.Slice(_position));
+                chars = chars.Slice(take);
+            }
+        }
+
+        /// <summary>Where the next byte lands in a buffer writer that moves its bytes when it grows, or -1 for others.</summary>
+        private long IndexInOutput()
+        {
+            if (_output is PooledBufferWriter pooled)
+            {
+                return pooled.WrittenCount + _position;
+            }
+#if NET8_0_OR_GREATER
+            if (_output is ArrayBufferWriter<byte> array)
+            {
+                return array.WrittenCount + _position;
+            }
+#endif
+            return -1;
+        }
+    }
+
+    /// <summary>A slot set aside by <see cref="MsgPackWriter.Reserve"/>, to be filled in after what follows it is written.</summary>
+    public readonly struct MsgPackReservation
+    {
+        /// <summary>The longest slot a writer sets aside.</summary>
+        public const int MaxLength = 64;
+
+        internal MsgPackReservation(Memory<byte> slot, long offset, long indexInOutput, int length)
+        {
+            Slot = slot;
+            Offset = offset;
+            IndexInOutput = indexInOutput;
+            Length = length;
+        }
+
+        /// <summary>The slot's length in bytes; 0 for a default reservation.</summary>
+        public int Length { get; }
+
+        /// <summary>Where the slot starts, counted in bytes written through the writer.</summary>
+        public long Offset { get; }
+
+        internal Memory<byte> Slot { get; }
+
+        internal long IndexInOutput { get; }
+    }
+}
