@@ -152,7 +152,7 @@ namespace MsgPack.Spec
 
         /// <summary>Decodes a header with <typeparamref name="TDecoder"/> without consuming it.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private ReadStatus Peek<TDecoder, T>(out T value, out int bytesRead)
+        internal ReadStatus Peek<TDecoder, T>(out T value, out int bytesRead)
             where TDecoder : struct, IValueDecoder<T>
         {
             ReadStatus status = default(TDecoder).Decode(ref Head, _current.Length - _index, out value, out bytesRead);
@@ -261,7 +261,7 @@ namespace MsgPack.Spec
             }
         }
 
-        private static bool IsValidUtf8(MsgPackPayload payload)
+        internal static bool IsValidUtf8(MsgPackPayload payload)
         {
             if (payload.IsSingleSpan)
             {
@@ -286,7 +286,7 @@ namespace MsgPack.Spec
         /// <paramref name="payloadLength"/> bytes after it are there and makes them a payload. Consumes nothing;
         /// <paramref name="total"/> is header plus payload (the input length needed, on NeedMoreData).
         /// </summary>
-        private readonly ReadStatus PeekPayload(int headerLength, int payloadLength, out MsgPackPayload payload, out int total)
+        internal readonly ReadStatus PeekPayload(int headerLength, int payloadLength, out MsgPackPayload payload, out int total)
         {
             payload = default;
             long needed = (long)headerLength + payloadLength;

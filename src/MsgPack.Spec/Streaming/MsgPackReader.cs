@@ -202,7 +202,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Moves forward <paramref name="count"/> bytes, across segments; the caller knows they are there.</summary>
-        private void Advance(long count)
+        internal void Advance(long count)
         {
             while (true)
             {
