@@ -7,6 +7,9 @@ namespace MsgPack.Spec
 {
     public static unsafe partial class MsgPackSpec
     {
+        /// <summary>What Skip and ReadRaw read, in words, for their exception messages.</summary>
+        internal const string WholeValueDescription = "a whole value of at most 2,147,483,647 bytes";
+
         /// <summary>
         /// Reads the header of any token: <paramref name="headerLength"/> is every byte before its payload or items
         /// (the whole value for scalars and fixext), <paramref name="payloadLength"/> the str/bin/ext bytes after the
@@ -152,7 +155,7 @@ namespace MsgPack.Spec
         public static int Skip(ReadOnlySpan<byte> source)
         {
             ReadStatus status = DecodeSkip(ref MemoryMarshal.GetReference(source), source.Length, out int bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a whole value of at most 2,147,483,647 bytes");
+            ThrowIfFailed(status, source, bytesRead, WholeValueDescription);
             return bytesRead;
         }
 

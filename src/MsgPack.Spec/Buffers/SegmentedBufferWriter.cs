@@ -201,13 +201,17 @@ namespace MsgPack.Spec
                 return _segments[_current];
             }
 
-            // Start the next segment: reuse the one kept from an earlier message when it is large enough.
-            if (_current >= 0)
+            // Start the next segment (unless the current one is still empty: then it is replaced, not left in the
+            // chain as an empty link); reuse the one kept from an earlier message when it is large enough.
+            if (_current < 0 || _segments[_current].Written != 0)
             {
-                _writtenBefore += _segments[_current].Written;
-            }
+                if (_current >= 0)
+                {
+                    _writtenBefore += _segments[_current].Written;
+                }
 
-            _current++;
+                _current++;
+            }
             if (_current < _segments.Count && _segments[_current].Array.Length >= needed)
             {
                 return _segments[_current];

@@ -26,9 +26,12 @@ namespace MsgPack.Spec
 
         internal MsgPackPayload(ReadOnlySequence<byte> sequence)
         {
-            _span = default;
-            _sequence = sequence;
-            IsSingleSpan = false;
+            // A slice of the sequence that lies in one segment (the header straddled or ended a segment, not the
+            // bytes) is one span, as IsSingleSpan promises.
+            bool single = sequence.IsSingleSegment;
+            _span = single ? sequence.First.Span : default;
+            _sequence = single ? default : sequence;
+            IsSingleSpan = single;
             Length = (int)sequence.Length;
         }
 

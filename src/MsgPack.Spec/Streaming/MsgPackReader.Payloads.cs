@@ -72,12 +72,34 @@ namespace MsgPack.Spec
         public OperationStatus TryReadExtension(out ExtensionHeader header, out MsgPackPayload data) =>
             ReadExtensionCore(out header, out data, out _).ToOperationStatus();
 
+        /// <summary>
+        /// Reads the next <paramref name="length"/> bytes as they are, without copying: for example the payload after
+        /// <see cref="ReadBinaryHeader"/>, <see cref="ReadStringHeader"/> or <see cref="ReadExtensionHeader"/>.
+        /// </summary>
+        /// <param name="length">The number of bytes; zero or positive.</param>
+        /// <returns>The bytes: a span, or a sequence slice when they straddle segments.</returns>
+        /// <exception cref="MsgPackTruncatedException">Fewer than <paramref name="length"/> bytes are left.</exception>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
+        public MsgPackPayload ReadBytes(int length)
+        {
+            ReadStatus status = ReadBytesCore(length, out MsgPackPayload bytes, out int bytesNeeded);
+            ThrowIfFailed(status, bytesNeeded, $"{length} bytes");
+            return bytes;
+        }
+
+        /// <summary>Tries to read the next <paramref name="length"/> bytes as they are; consumes nothing unless the result is Done.</summary>
+        /// <param name="length">The number of bytes; zero or positive.</param>
+        /// <param name="value">The bytes; empty unless the result is Done.</param>
+        /// <returns>Done, or NeedMoreData when fewer than <paramref name="length"/> bytes are left.</returns>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative (an argument error, not bad data).</exception>
+        public OperationStatus TryReadBytes(int length, out MsgPackPayload value) => ReadBytesCore(length, out value, out _).ToOperationStatus();
+
         /// <summary>Skips one whole value, nested arrays and maps included, without recursion.</summary>
         /// <exception cref="MsgPackException">The input ends inside the value, holds 0xc1, or announces more than <see cref="int.MaxValue"/> bytes.</exception>
         public void Skip()
         {
             ReadStatus status = SkipCore(out _, out int bytesNeeded);
-            ThrowIfFailed(status, bytesNeeded, "a whole value");
+            ThrowIfFailed(status, bytesNeeded, MsgPackSpec.WholeValueDescription);
         }
 
         /// <summary>Tries to skip one whole value; consumes nothing unless the result is Done.</summary>
@@ -90,7 +112,7 @@ namespace MsgPack.Spec
         public MsgPackPayload ReadRaw()
         {
             ReadStatus status = ReadRawCore(out MsgPackPayload raw, out int bytesNeeded);
-            ThrowIfFailed(status, bytesNeeded, "a whole value");
+            ThrowIfFailed(status, bytesNeeded, MsgPackSpec.WholeValueDescription);
             return raw;
         }
 
@@ -108,6 +130,11 @@ namespace MsgPack.Spec
         /// <param name="body">The body, a slice of <paramref name="input"/>; empty unless the result is Done.</param>
         /// <param name="end">Where the message ends (the "consumed" position for <c>AdvanceTo</c>); the start of the input unless the result is Done.</param>
         /// <returns>Done; NeedMoreData when the prefix or the body is incomplete (wait for more bytes); InvalidData when the prefix is not an unsigned integer or exceeds <paramref name="maxBodyLength"/>.</returns>
+        /// <remarks>
+        /// A pipeline that consumes only whole frames holds a frame's bytes until the last one arrives: give its
+        /// <c>Pipe</c> a <c>pauseWriterThreshold</c> (and <c>resumeWriterThreshold</c>) above the largest frame it
+        /// accepts, <paramref name="maxBodyLength"/> plus 9 bytes of prefix, or the writer waits for a reader that waits for it.
+        /// </remarks>
         public static OperationStatus TryReadFrame(ReadOnlySequence<byte> input, long maxBodyLength, out ReadOnlySequence<byte> body, out SequencePosition end)
         {
             body = default;
@@ -176,6 +203,22 @@ namespace MsgPack.Spec
                 return ReadStatus.InvalidUtf8;
             }
 
+            if (status == ReadStatus.Done)
+            {
+                Advance(bytesNeeded);
+            }
+
+            return status;
+        }
+
+        private ReadStatus ReadBytesCore(int length, out MsgPackPayload bytes, out int bytesNeeded)
+        {
+            if (length < 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, "zero or positive");
+            }
+
+            ReadStatus status = PeekPayload(0, length, out bytes, out bytesNeeded);
             if (status == ReadStatus.Done)
             {
                 Advance(bytesNeeded);
@@ -339,10 +382,17 @@ namespace MsgPack.Spec
                 status = cursor.Peek<TokenHeaderDecoder, TokenHeader>(out TokenHeader token, out int headerNeeded);
                 if (status != ReadStatus.Done)
                 {
-                    bytesNeeded = status == ReadStatus.NeedMoreData
-                        ? (int)Math.Min(cursor.Consumed - Consumed + headerNeeded + pending - 1, int.MaxValue)
-                        : 0;
-                    return status;
+                    if (status != ReadStatus.NeedMoreData)
+                    {
+                        bytesNeeded = 0;
+                        return status;
+                    }
+
+                    // As MsgPackSpec.DecodeSkip does: a value that needs more than int.MaxValue bytes (a huge count
+                    // still pending) is an overflow, not a wait for more data.
+                    long headerEnd = cursor.Consumed - Consumed + headerNeeded + pending - 1;
+                    bytesNeeded = (int)Math.Min(headerEnd, int.MaxValue);
+                    return headerEnd > int.MaxValue ? ReadStatus.Overflow : ReadStatus.NeedMoreData;
                 }
 
                 long tokenLength = token.HeaderLength + token.PayloadLength;

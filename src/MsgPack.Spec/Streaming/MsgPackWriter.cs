@@ -181,6 +181,22 @@ namespace MsgPack.Spec
                 {
                     return MemoryMarshal.AsMemory(array.WrittenMemory).Span.Slice((int)reservation.IndexInOutput, reservation.Length);
                 }
+#else
+                // ArrayBufferWriter<byte> is not in netstandard2.0, but it is there at run time on .NET Core 3.0 and
+                // later. Its current array is the one the span this writer holds lies in; holding none (after
+                // Flush, so nothing is pending), ask for one.
+                if (IsArrayBufferWriter(_output))
+                {
+                    if (_span.IsEmpty)
+                    {
+                        Refill(0);
+                    }
+
+                    if (MemoryMarshal.TryGetArray<byte>(_memory, out ArraySegment<byte> current))
+                    {
+                        return current.Array.AsSpan((int)reservation.IndexInOutput, reservation.Length);
+                    }
+                }
 #endif
             }
 
@@ -196,8 +212,16 @@ namespace MsgPack.Spec
         /// <param name="reservation">The reservation.</param>
         /// <param name="value">The value, for example the number of bytes written after the slot.</param>
         /// <exception cref="ArgumentException">The reservation is not 5 bytes long.</exception>
-        public void PatchFixUInt32(MsgPackReservation reservation, uint value) =>
+        public void PatchFixUInt32(MsgPackReservation reservation, uint value)
+        {
+            // A wider slot would take the 5 bytes and leave the rest unwritten: refuse it, as documented.
+            if (reservation.Length != 5)
+            {
+                throw new ArgumentException($"The reservation is {reservation.Length} bytes long; a uint 32 takes 5.", nameof(reservation));
+            }
+
             MsgPackSpec.WriteFixUInt32(GetReservedSpan(reservation), value);
+        }
 
         /// <summary>The number of bytes written after a reservation: what a length prefix reserved there must say.</summary>
         /// <param name="reservation">The reservation.</param>
@@ -291,9 +315,29 @@ namespace MsgPack.Spec
             {
                 return array.WrittenCount + _position;
             }
+#else
+            // An ArrayBufferWriter<byte> hands out its array from WrittenCount on.
+            if (IsArrayBufferWriter(_output) && MemoryMarshal.TryGetArray<byte>(_memory, out ArraySegment<byte> segment))
+            {
+                return segment.Offset + _position;
+            }
 #endif
             return -1;
         }
+
+#if !NET8_0_OR_GREATER
+        /// <summary>Whether the buffer writer is System.Buffers.ArrayBufferWriter&lt;byte&gt;, which this build cannot name.</summary>
+        /// <remarks>A compare of types: asking a type for its name may allocate (its cache is weakly held).</remarks>
+        private static bool IsArrayBufferWriter(IBufferWriter<byte> output) =>
+            ArrayBufferWriterType.OfByte is Type type && output.GetType() == type;
+
+        private static class ArrayBufferWriterType
+        {
+            /// <summary>ArrayBufferWriter&lt;byte&gt; where the runtime has it (.NET Core 3.0 and later), else null.</summary>
+            public static readonly Type? OfByte =
+                Type.GetType("System.Buffers.ArrayBufferWriter`1, System.Memory", throwOnError: false)?.MakeGenericType(typeof(byte));
+        }
+#endif
     }
 
     /// <summary>A slot set aside by <see cref="MsgPackWriter.Reserve"/>, to be filled in after what follows it is written.</summary>

@@ -24,13 +24,18 @@ namespace MsgPack.Spec
         public static MsgPackValidationResult Run(MsgPackReader reader, MsgPackValidationOptions options)
         {
             int maxDepth = options.MaxDepth;
-            if (maxDepth < StackDepth)
+
+            // No input nests deeper than it is long (every array or map header takes a byte), so the counters need
+            // min(MaxDepth, input length) + 1 slots, however large MaxDepth is: memory stays bounded by the input,
+            // and MaxDepth = int.MaxValue no longer overflows the size.
+            long slots = Math.Min(maxDepth, reader.Remaining) + 1;
+            if (slots <= StackDepth + 1)
             {
                 Span<long> pending = stackalloc long[StackDepth + 1];
                 return Walk(reader, options, maxDepth, pending);
             }
 
-            long[] rented = ArrayPool<long>.Shared.Rent(maxDepth + 1);
+            long[] rented = ArrayPool<long>.Shared.Rent((int)Math.Min(slots, int.MaxValue));
             try
             {
                 return Walk(reader, options, maxDepth, rented);

@@ -1,0 +1,284 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using System.IO.Pipelines;
+using System.Threading.Tasks;
+using Xunit;
+
+namespace MsgPack.Spec.Tests.Streaming
+{
+    /// <summary>
+    /// Reserve now, write later: a 5-byte uint 32 slot before a body, patched with the body's length, whether the body
+    /// stays in the writer's span or forces refills (1 MiB), over buffer writers that move their bytes when they grow
+    /// (<see cref="PooledBufferWriter"/>, <see cref="ArrayBufferWriter{T}"/>) and ones that do not
+    /// (<see cref="SegmentedBufferWriter"/>, a <see cref="PipeWriter"/>). The result is read back with
+    /// <see cref="MsgPackReader.TryReadFrame"/>.
+    /// </summary>
+    public class ReservationTests
+    {
+        private const int MiB = 1 << 20;
+
+        /// <summary>The bin lengths inside the frames' bodies; -1 is an empty body.</summary>
+        private static readonly int[] BodyBinLengths = { -1, 10, MiB, 0, 100, MiB + 3, 5 };
+
+        public enum PatchOrder
+        {
+            /// <summary>Patch each frame right after its body, then flush at the end.</summary>
+            PatchThenFlush,
+
+            /// <summary>Flush (commit) after each body, then patch.</summary>
+            FlushThenPatch,
+
+            /// <summary>Write every frame, then patch them all, last first.</summary>
+            Deferred,
+        }
+
+        public static TheoryData<string, PatchOrder> Cases()
+        {
+            var data = new TheoryData<string, PatchOrder>();
+            foreach (string output in new[] { "pooled 16", "pooled default", "segmented 16", "segmented default", "array buffer writer 16", "exact spans", "random spans" })
+            {
+                foreach (PatchOrder order in Enum.GetValues<PatchOrder>())
+                {
+                    data.Add(output, order);
+                }
+            }
+
+            return data;
+        }
+
+        [Theory]
+        [MemberData(nameof(Cases))]
+        public void PatchedLengthPrefixesFrameTheirBodies(string output, PatchOrder order)
+        {
+            IBufferWriter<byte> writer;
+            Func<byte[]> contents;
+            IDisposable? owner = null;
+            switch (output)
+            {
+                case "pooled 16":
+                case "pooled default":
+                    {
+                        var pooled = output == "pooled 16" ? new PooledBufferWriter(16) : new PooledBufferWriter();
+                        (writer, contents, owner) = (pooled, () => pooled.WrittenSpan.ToArray(), pooled);
+                        break;
+                    }
+
+                case "segmented 16":
+                case "segmented default":
+                    {
+                        var segmented = output == "segmented 16" ? new SegmentedBufferWriter(16) : new SegmentedBufferWriter();
+                        (writer, contents, owner) = (segmented, segmented.ToArray, segmented);
+                        break;
+                    }
+
+                case "array buffer writer 16":
+                    {
+                        var array = new ArrayBufferWriter<byte>(16);
+                        (writer, contents) = (array, () => array.WrittenSpan.ToArray());
+                        break;
+                    }
+
+                default:
+                    {
+                        // Large enough never to grow: these test writers would move their bytes if they did.
+                        var test = new TestBufferWriter(5 * MiB, output == "random spans" ? 7 : null);
+                        (writer, contents) = (test, () => test.WrittenSpan.ToArray());
+                        break;
+                    }
+            }
+
+            using (owner)
+            {
+                List<byte[]> bodies = WriteFrames(writer, order);
+                CheckFrames(new ReadOnlySequence<byte>(contents()), bodies);
+            }
+        }
+
+        [Theory]
+        [InlineData(PatchOrder.PatchThenFlush, 0)]
+        [InlineData(PatchOrder.FlushThenPatch, 0)]
+        [InlineData(PatchOrder.Deferred, 0)]
+        [InlineData(PatchOrder.PatchThenFlush, 16)]
+        [InlineData(PatchOrder.Deferred, 16)]
+        public async Task PatchedLengthPrefixesFrameTheirBodiesInAPipe(PatchOrder order, int minimumSegmentSize)
+        {
+            // Patch before FlushAsync: once the reader has the bytes, they are gone. pauseWriterThreshold 0 lets the
+            // 2 MiB be flushed before anything reads them.
+            var pipe = new Pipe(new PipeOptions(
+                pauseWriterThreshold: 0,
+                minimumSegmentSize: minimumSegmentSize == 0 ? -1 : minimumSegmentSize,
+                useSynchronizationContext: false));
+            List<byte[]> bodies = WriteFrames(pipe.Writer, order);
+            await pipe.Writer.FlushAsync();
+            await pipe.Writer.CompleteAsync();
+
+            while (true)
+            {
+                ReadResult result = await pipe.Reader.ReadAsync();
+                if (result.IsCompleted)
+                {
+                    CheckFrames(result.Buffer, bodies);
+                    pipe.Reader.AdvanceTo(result.Buffer.End);
+                    break;
+                }
+
+                pipe.Reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+            }
+
+            await pipe.Reader.CompleteAsync();
+        }
+
+        [Fact]
+        public void ASlotStillInTheSpanIsPatchedThere()
+        {
+            var output = new ArrayBufferWriter<byte>(256);
+            var writer = new MsgPackWriter(output);
+            writer.WriteNil();
+            MsgPackReservation reservation = writer.ReserveFixUInt32();
+            Assert.Equal(1, reservation.Offset);
+            Assert.Equal(5, reservation.Length);
+            writer.WriteArrayHeader(2);
+            writer.WriteInt32(1);
+            writer.WriteInt32(2);
+            Assert.Equal(3, writer.GetBytesWrittenSince(reservation));
+            Assert.Equal(0, output.WrittenCount); // nothing committed: the slot is in the writer's span
+            writer.PatchFixUInt32(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+            writer.Flush();
+            Assert.Equal("c0 ce 00 00 00 03 92 01 02", Hex.Of(output.WrittenSpan));
+        }
+
+        [Fact]
+        public void ReserveStartsANewSpanWhenTheSlotDoesNotFit()
+        {
+            // The slot is one span: with 3 bytes left of 4, it goes to the next span whole.
+            var output = new TestBufferWriter(1024);
+            var writer = new MsgPackWriter(output);
+            writer.WriteNil();
+            MsgPackReservation reservation = writer.Reserve(5);
+            Assert.Equal(1, output.Committed); // the nil was committed by the refill
+            writer.GetReservedSpan(reservation).Fill(0x11);
+            writer.WriteNil();
+            writer.Flush();
+            Assert.Equal("c0 11 11 11 11 11 c0", Hex.Of(output.WrittenSpan));
+        }
+
+        [Fact]
+        public void PatchFixUInt32RefusesASlotThatIsNotFiveBytes()
+        {
+            // As documented: "ArgumentException: the reservation is not 5 bytes long", for wider slots too, where
+            // writing 5 bytes would silently leave the rest of the slot unwritten.
+            var output = new ArrayBufferWriter<byte>();
+            var writer = new MsgPackWriter(output);
+            MsgPackReservation wide = writer.Reserve(8);
+            MsgPackReservation narrow = writer.Reserve(3);
+            MsgPackReservation exact = writer.ReserveFixUInt32();
+            Assert.IsType<ArgumentException>(PatchError(ref writer, wide));
+            Assert.IsType<ArgumentException>(PatchError(ref writer, narrow));
+            Assert.Null(PatchError(ref writer, exact));
+            writer.GetReservedSpan(wide).Fill(0xc0);
+            writer.GetReservedSpan(narrow).Fill(0xc0);
+            writer.Flush();
+            Assert.Equal("c0 c0 c0 c0 c0 c0 c0 c0 c0 c0 c0 ce 00 00 00 07", Hex.Of(output.WrittenSpan));
+        }
+
+        private static Exception? PatchError(ref MsgPackWriter writer, MsgPackReservation reservation)
+        {
+            try
+            {
+                writer.PatchFixUInt32(reservation, 7);
+                return null;
+            }
+            catch (ArgumentException e)
+            {
+                return e;
+            }
+        }
+
+        /// <summary>Writes one frame per body length: ReserveFixUInt32, the body, PatchFixUInt32; returns the bodies as MsgPackSpec writes them.</summary>
+        private static List<byte[]> WriteFrames(IBufferWriter<byte> output, PatchOrder order)
+        {
+            var bodies = new List<byte[]>();
+            var pending = new List<(MsgPackReservation Reservation, int Length)>();
+            var writer = new MsgPackWriter(output);
+            foreach (int binLength in BodyBinLengths)
+            {
+                byte[] body = ExpectedBody(binLength);
+                bodies.Add(body);
+                MsgPackReservation reservation = writer.ReserveFixUInt32();
+                Assert.Equal(5, reservation.Length);
+                if (binLength >= 0)
+                {
+                    byte[] bin = StreamingDocument.Pattern(binLength, binLength);
+                    writer.WriteArrayHeader(3);
+                    writer.WriteInt32(binLength);
+                    writer.WriteString("body".AsSpan());
+                    writer.WriteBinary(bin);
+                }
+
+                Assert.Equal(body.Length, writer.GetBytesWrittenSince(reservation));
+                switch (order)
+                {
+                    case PatchOrder.PatchThenFlush:
+                        writer.PatchFixUInt32(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+                        break;
+                    case PatchOrder.FlushThenPatch:
+                        writer.Flush();
+                        writer.PatchFixUInt32(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+                        break;
+                    default:
+                        pending.Add((reservation, body.Length));
+                        break;
+                }
+            }
+
+            for (int i = pending.Count - 1; i >= 0; i--)
+            {
+                writer.PatchFixUInt32(pending[i].Reservation, (uint)pending[i].Length);
+            }
+
+            writer.Flush();
+            return bodies;
+        }
+
+        private static byte[] ExpectedBody(int binLength)
+        {
+            if (binLength < 0)
+            {
+                return Array.Empty<byte>();
+            }
+
+            byte[] body = new byte[binLength + 32];
+            Span<byte> s = body;
+            int n = MsgPackSpec.WriteArrayHeader(s, 3);
+            n += MsgPackSpec.WriteInt32(s.Slice(n), binLength);
+            n += MsgPackSpec.WriteString(s.Slice(n), "body".AsSpan());
+            n += MsgPackSpec.WriteBinary(s.Slice(n), StreamingDocument.Pattern(binLength, binLength));
+            return body.AsSpan(0, n).ToArray();
+        }
+
+        /// <summary>Each frame is ce + the body's length, big-endian, + the body.</summary>
+        private static void CheckFrames(ReadOnlySequence<byte> input, List<byte[]> bodies)
+        {
+            long expectedLength = 0;
+            foreach (byte[] body in bodies)
+            {
+                expectedLength += 5 + body.Length;
+            }
+
+            Assert.Equal(expectedLength, input.Length);
+            foreach (byte[] body in bodies)
+            {
+                byte[] prefix = input.Slice(0, 5).ToArray();
+                Assert.Equal(0xce, prefix[0]);
+                Assert.Equal((uint)body.Length, BinaryPrimitives.ReadUInt32BigEndian(prefix.AsSpan(1)));
+                Assert.Equal(OperationStatus.Done, MsgPackReader.TryReadFrame(input, 2 * MiB, out ReadOnlySequence<byte> framed, out SequencePosition end));
+                StreamingAssert.Same(body, framed.ToArray());
+                input = input.Slice(end);
+            }
+
+            Assert.True(input.IsEmpty);
+        }
+    }
+}
