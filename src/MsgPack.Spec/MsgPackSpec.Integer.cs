@@ -173,73 +173,86 @@ namespace MsgPack.Spec
         // ---- Decoding cores.
 
         /// <summary>
-        /// Reads any integer format. <paramref name="bits"/> holds the value as a ulong for the unsigned formats
-        /// (fixint, uint 8..64) and as a sign-extended long for the signed ones (negative fixint, int 8..64).
+        /// Reads any integer format into a <see cref="long"/>. Every format's value fits a long but a uint 64 above
+        /// <see cref="long.MaxValue"/>: then <paramref name="aboveInt64"/> is set and <paramref name="value"/> holds
+        /// its bits. One switch on the code, so that each format is a jump, a length check, a load and a return.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static ReadStatus DecodeInteger(ref byte source, int length, out ulong bits, out bool signed, out int bytesRead)
+        private static ReadStatus DecodeInteger(ref byte source, int length, out long value, out bool aboveInt64, out int bytesRead)
         {
-            bits = 0;
-            signed = false;
+            aboveInt64 = false;
             if (length <= 0)
             {
+                value = 0;
                 return NeedMoreData(1, out bytesRead);
             }
 
             uint code = source;
             if (code <= DataCodes.MaxPositiveFixInt)
             {
-                bits = code;
+                value = code;
                 bytesRead = 1;
                 return ReadStatus.Done;
             }
 
             if (code >= DataCodes.MinNegativeFixInt)
             {
-                bits = unchecked((ulong)(sbyte)code);
-                signed = true;
+                value = unchecked((sbyte)code);
                 bytesRead = 1;
                 return ReadStatus.Done;
             }
 
-            // uint 8, 16, 32, 64 then int 8, 16, 32, 64 are the eight codes from 0xcc: the low two bits give the size.
-            uint index = code - DataCodes.UInt8;
-            if (index > 7)
-            {
-                return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
-            }
-
-            int size = 1 << (int)(index & 3);
-            if (length <= size)
-            {
-                return NeedMoreData(size + 1, out bytesRead);
-            }
-
             ref byte payload = ref Unsafe.Add(ref source, 1);
-            signed = index > 3;
-            switch (index)
+            switch (code)
             {
-                case 0: bits = payload; break;
-                case 1: bits = BigEndian.ReadUInt16(ref payload); break;
-                case 2: bits = BigEndian.ReadUInt32(ref payload); break;
-                case 3: bits = BigEndian.ReadUInt64(ref payload); break;
-                case 4: bits = unchecked((ulong)(sbyte)payload); break;
-                case 5: bits = unchecked((ulong)BigEndian.ReadInt16(ref payload)); break;
-                case 6: bits = unchecked((ulong)BigEndian.ReadInt32(ref payload)); break;
-                default: bits = BigEndian.ReadUInt64(ref payload); break;
+                case DataCodes.UInt8:
+                    bytesRead = 2;
+                    value = length < 2 ? 0 : payload;
+                    break;
+                case DataCodes.UInt16:
+                    bytesRead = 3;
+                    value = length < 3 ? 0 : BigEndian.ReadUInt16(ref payload);
+                    break;
+                case DataCodes.UInt32:
+                    bytesRead = 5;
+                    value = length < 5 ? 0 : BigEndian.ReadUInt32(ref payload);
+                    break;
+                case DataCodes.UInt64:
+                    bytesRead = 9;
+                    value = length < 9 ? 0 : BigEndian.ReadInt64(ref payload);
+                    aboveInt64 = value < 0;
+                    break;
+                case DataCodes.Int8:
+                    bytesRead = 2;
+                    value = length < 2 ? 0 : unchecked((sbyte)payload);
+                    break;
+                case DataCodes.Int16:
+                    bytesRead = 3;
+                    value = length < 3 ? 0 : BigEndian.ReadInt16(ref payload);
+                    break;
+                case DataCodes.Int32:
+                    bytesRead = 5;
+                    value = length < 5 ? 0 : BigEndian.ReadInt32(ref payload);
+                    break;
+                case DataCodes.Int64:
+                    bytesRead = 9;
+                    value = length < 9 ? 0 : BigEndian.ReadInt64(ref payload);
+                    break;
+                default:
+                    value = 0;
+                    return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
             }
 
-            bytesRead = size + 1;
-            return ReadStatus.Done;
+            // The loads above are guarded by the same compare, so a short input reads nothing past its end.
+            return length < bytesRead ? ReadStatus.NeedMoreData : ReadStatus.Done;
         }
 
-        /// <summary>Reads any integer format and checks that the value lies in [min, max] (max non-negative).</summary>
+        /// <summary>Reads any integer format and checks that the value lies in [min, max].</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static ReadStatus DecodeSigned(ref byte source, int length, long min, long max, out long value, out int bytesRead)
         {
-            ReadStatus status = DecodeInteger(ref source, length, out ulong bits, out bool signed, out bytesRead);
-            value = unchecked((long)bits);
-            if (status == ReadStatus.Done && (signed ? value < min || value > max : bits > (ulong)max))
+            ReadStatus status = DecodeInteger(ref source, length, out value, out bool aboveInt64, out bytesRead);
+            if (status == ReadStatus.Done && (aboveInt64 || value < min || value > max))
             {
                 value = 0;
                 return Invalid(ReadStatus.Overflow, out bytesRead);
@@ -252,8 +265,9 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static ReadStatus DecodeUnsigned(ref byte source, int length, ulong max, out ulong value, out int bytesRead)
         {
-            ReadStatus status = DecodeInteger(ref source, length, out value, out bool signed, out bytesRead);
-            if (status == ReadStatus.Done && ((signed && unchecked((long)value) < 0) || value > max))
+            ReadStatus status = DecodeInteger(ref source, length, out long bits, out bool aboveInt64, out bytesRead);
+            value = unchecked((ulong)bits);
+            if (status == ReadStatus.Done && ((bits < 0 && !aboveInt64) || value > max))
             {
                 value = 0;
                 return Invalid(ReadStatus.Overflow, out bytesRead);
