@@ -4,14 +4,20 @@
   The one entry point of the repository, for PowerShell users; the same verbs as build.sh.
 .EXAMPLE
   ./build.ps1          # restore, build (Release) and run every test
-  ./build.ps1 test     # the same
+  ./build.ps1 test     # the same, then the benchmark smoke test (native baselines + --verify)
   ./build.ps1 build    # restore and build only
   ./build.ps1 pack     # build the NuGet package into artifacts/packages
+  ./build.ps1 native   # build native/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
+  ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
+  ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
   ./build.ps1 clean    # remove build outputs
+.NOTES
+  Should PowerShell take a benchmark argument for one of its own, put -- before the arguments:
+  ./build.ps1 bench -- --full --filter '*Seed*'
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'bench', 'fuzz', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -24,6 +30,9 @@ $env:DOTNET_NOLOGO = '1'
 
 $Solution = 'MsgPack.Spec.sln'
 $Configuration = 'Release'
+$BenchProject = 'benchmarks/MsgPack.Spec.Benchmarks/MsgPack.Spec.Benchmarks.csproj'
+$BenchDll = "benchmarks/MsgPack.Spec.Benchmarks/bin/$Configuration/net10.0/MsgPack.Spec.Benchmarks.dll"
+if ($null -eq $Rest) { $Rest = @() }
 
 function Invoke-Step([string] $Name, [scriptblock] $Body) {
     Write-Host "`n== $Name"
@@ -39,10 +48,119 @@ function Assert-DotNet {
 
 function Invoke-Restore { Assert-DotNet; Invoke-Step 'restore' { dotnet restore $Solution } }
 function Invoke-Build { Invoke-Restore; Invoke-Step "build ($Configuration)" { dotnet build $Solution -c $Configuration --no-restore } }
-function Invoke-Test {
-    Invoke-Build
-    Invoke-Step 'test (library net10.0 build and netstandard2.0 build)' { dotnet test $Solution -c $Configuration --no-build }
+
+# Runs a native command, echoes its output, and returns the output lines (the exit code stays in $LASTEXITCODE).
+function Invoke-Captured([scriptblock] $Body) {
+    $ErrorActionPreference = 'Continue' # stderr lines are output here, not errors
+    $lines = [System.Collections.Generic.List[string]]::new()
+    & $Body 2>&1 | ForEach-Object { $line = "$_"; Write-Host $line; $lines.Add($line) }
+    return , $lines
 }
+
+function Invoke-Test {
+    # The native baselines first, so that the solution build copies libmsgpack_native.so next to the projects that
+    # load it. A failure here does not stop the unit tests; it fails the benchmark smoke test below.
+    $nativeError = $null
+    try { Invoke-Native @('--skip-tests') } catch { $nativeError = $_ }
+    Invoke-Build
+    Write-Host "`n== test (library net10.0 build and netstandard2.0 build)"
+    $unit = Invoke-Captured { dotnet test $Solution -c $Configuration --no-build }
+    $unitStatus = $LASTEXITCODE
+
+    # The benchmark smoke test: every benchmark once with its fairness checks (no timing).
+    Write-Host "`n== benchmark smoke test (MsgPack.Spec.Benchmarks --verify against the native baselines)"
+    $verify = [System.Collections.Generic.List[string]]::new()
+    $smokeStatus = 0
+    try {
+        if ($nativeError) { throw "native/build-native.sh failed: $nativeError" }
+        Invoke-BuildBenchmarks
+        Write-Host "`n== verify: every benchmark once per parameter set, after its fairness checks (no timing)"
+        $verify = Invoke-Captured { dotnet $BenchDll --verify }
+        $smokeStatus = $LASTEXITCODE
+    }
+    catch {
+        Write-Host $_
+        $smokeStatus = 1
+    }
+    if (-not ($verify | Where-Object { $_ -match '^verify: \d+ passed, \d+ failed$' })) {
+        Write-Host 'build.ps1: the benchmark smoke test failed before --verify ran; counted as one failure'
+        $verify.Add('verify: 0 passed, 1 failed')
+        Write-Host $verify[-1]
+    }
+
+    # One closing line that counts every test project and every verified benchmark class: "tests: N passed, N failed".
+    $passed = 0; $failed = 0
+    foreach ($line in $unit) {
+        if ($line -match '(Passed|Failed)!') {
+            if ($line -match 'Passed:\s*(\d+)') { $passed += [int]$Matches[1] }
+            if ($line -match 'Failed:\s*(\d+)') { $failed += [int]$Matches[1] }
+        }
+    }
+    foreach ($line in $verify) {
+        if ($line -match '^verify: (\d+) passed, (\d+) failed$') { $passed += [int]$Matches[1]; $failed += [int]$Matches[2] }
+    }
+    Write-Host "tests: $passed passed, $failed failed"
+    if ($unitStatus -ne 0) { exit $unitStatus }
+    if ($smokeStatus -ne 0) { exit $smokeStatus }
+}
+
+# native/libmsgpack_native.so, the native baselines (Linux only: the script installs Debian packages when missing).
+function Invoke-Native([string[]] $NativeArgs) {
+    if (-not $IsLinux) { throw 'The native baselines build on Linux (Debian packages): use WSL or a Debian container.' }
+    Invoke-Step 'native (libmsgpack_native.so: msgpuck, msgpack-c, msgpack-cxx)' { bash native/build-native.sh @NativeArgs }
+}
+
+function Invoke-BuildBenchmarks {
+    Assert-DotNet
+    Invoke-Step "build benchmarks ($Configuration)" { dotnet build $BenchProject -c $Configuration }
+}
+
+# ./build.ps1 bench [--full] [BenchmarkSwitcher args...]: the same as ./build.sh bench.
+function Invoke-Bench([string[]] $BenchArgs) {
+    $mode = 'short'
+    $jobArgs = @('--job', 'short', '--iterationTime', '100')
+    if ($BenchArgs.Count -gt 0 -and $BenchArgs[0] -eq '--full') {
+        $mode = 'full'
+        $jobArgs = @('--job', 'default')
+        $BenchArgs = @($BenchArgs | Select-Object -Skip 1)
+    }
+    $filter = @('--filter', '*')
+    if ($BenchArgs -contains '--filter' -or $BenchArgs -contains '-f') { $filter = @() }
+
+    Invoke-Native @()
+    Invoke-BuildBenchmarks
+    Invoke-Step 'verify: every benchmark once per parameter set, after its fairness checks (no timing)' { dotnet $BenchDll --verify }
+
+    $artifacts = 'BenchmarkDotNet.Artifacts'
+    $results = "docs/results/$mode"
+    Remove-Item -Recurse -Force -ErrorAction SilentlyContinue "$artifacts/results"
+    $watch = [System.Diagnostics.Stopwatch]::StartNew()
+    $benchmarkArgs = @($filter + $jobArgs + @('--artifacts', $artifacts) + $BenchArgs)
+    Invoke-Step "benchmarks ($mode): $($benchmarkArgs -join ' ')" { dotnet $BenchDll @benchmarkArgs }
+    $elapsed = [int]$watch.Elapsed.TotalSeconds
+    Write-Host "benchmarks: $mode pass took $elapsed s"
+
+    if ($filter.Count -gt 0) { Remove-Item -Recurse -Force -ErrorAction SilentlyContinue $results } # the whole suite ran: start afresh
+    New-Item -ItemType Directory -Force -Path $results, 'docs/codegen' | Out-Null
+    # One entry per run whose files are in the directory (a filtered run replaces only its own files).
+    $info = @(
+        '---'
+        "command: ./build.ps1 bench $(if ($mode -eq 'full') { '--full ' })$($BenchArgs -join ' ')"
+        "benchmark arguments: $($benchmarkArgs -join ' ')"
+        "finished: $([DateTime]::UtcNow.ToString('yyyy-MM-dd HH:mm:ss')) UTC, the BenchmarkDotNet run took $elapsed s"
+    ) + @(dotnet $BenchDll --info)
+    Add-Content -Path "$results/run-info.txt" -Value $info
+    foreach ($pattern in '*-report-github.md', '*-report.csv', '*-report-full.json') {
+        Get-ChildItem -Path "$artifacts/results" -Filter $pattern -ErrorAction SilentlyContinue |
+            ForEach-Object { Copy-Item $_.FullName (Join-Path $results ($_.Name -replace '^MsgPack\.Spec\.Benchmarks\.', '')) }
+    }
+    Get-ChildItem -Path "$artifacts/results" -Filter '*-asm.md' -ErrorAction SilentlyContinue |
+        ForEach-Object { Copy-Item $_.FullName (Join-Path 'docs/codegen' ($_.Name -replace '^MsgPack\.Spec\.Benchmarks\.', '')) }
+    $chart = if ($mode -eq 'full') { 'docs/benchmarks-full.svg' } else { 'docs/benchmarks.svg' }
+    Invoke-Step 'chart' { dotnet $BenchDll --chart $results $chart }
+    Invoke-Step 'headline ratios' { dotnet $BenchDll --report $results "$results/headline.md" }
+}
+
 function Invoke-Pack {
     Invoke-Restore
     Invoke-Step 'pack' { dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages }
@@ -52,6 +170,14 @@ switch ($Verb) {
     { $_ -in 'all', 'test' } { Invoke-Test }
     'build' { Invoke-Build }
     'pack' { Invoke-Pack }
+    'fuzz' {
+        Assert-DotNet
+        $seconds = if ($Rest.Count -gt 0) { $Rest[0] } else { '60' }
+        $seed = if ($Rest.Count -gt 1) { $Rest[1] } else { '1' }
+        Invoke-Step 'fuzz' { dotnet run --project tests/MsgPack.Spec.Fuzz -c $Configuration -- $seconds $seed }
+    }
+    'native' { Invoke-Native $Rest }
+    'bench' { Invoke-Bench $Rest }
     'clean' {
         Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts, BenchmarkDotNet.Artifacts, native/build
         Get-ChildItem -Path src, tests, benchmarks -Directory -Recurse -Include bin, obj -ErrorAction SilentlyContinue | Remove-Item -Recurse -Force

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # The one entry point of the repository.
 #   ./build.sh            restore, build (Release) and run every test
-#   ./build.sh test       the same; CI runs exactly this
+#   ./build.sh test       the same, then the benchmark smoke test (native baselines + --verify); CI runs exactly this
 #   ./build.sh build      restore and build only
 #   ./build.sh pack       build the NuGet package into artifacts/packages
+#   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
+#   ./build.sh bench [--full] [BenchmarkSwitcher args...]
+#                         the BenchmarkDotNet suite: quick pass (short job) unless --full; results into docs/results/,
+#                         disassembly into docs/codegen/; e.g. ./build.sh bench --full --filter '*Seed*'
+#   ./build.sh fuzz [seconds] [seed]
+#                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
 #   ./build.sh clean      remove build outputs
 # On a fresh machine it installs what it needs by itself (it runs as root there).
 set -euo pipefail
@@ -13,6 +19,8 @@ export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPE
 
 solution=MsgPack.Spec.sln
 configuration=Release
+bench_project=benchmarks/MsgPack.Spec.Benchmarks/MsgPack.Spec.Benchmarks.csproj
+bench_dll=benchmarks/MsgPack.Spec.Benchmarks/bin/$configuration/net10.0/MsgPack.Spec.Benchmarks.dll
 
 log() { printf '\n== %s\n' "$*"; }
 
@@ -59,18 +67,115 @@ build() {
 }
 
 run_tests() {
+  # The native baselines first, so that the solution build copies libmsgpack_native.so next to the projects that load
+  # it (the benchmarks, and tests that compare with msgpuck). A failure here does not stop the unit tests; it fails
+  # the benchmark smoke test below.
+  local native_status=0
+  build_native --skip-tests || native_status=$?
   build
   log "test (library net10.0 build and netstandard2.0 build)"
-  local out status=0
+  local out status=0 smoke smoke_status=0
   out=$(mktemp)
+  smoke=$(mktemp)
   dotnet test "$solution" -c "$configuration" --no-build 2>&1 | tee "$out" || status=$?
-  # One closing line that counts every test project: "tests: N passed, N failed".
+  # The benchmark smoke test: every benchmark once with its fairness checks (no timing), so that a broken baseline
+  # or a benchmark that no longer matches msgpuck fails CI.
+  log "benchmark smoke test (MsgPack.Spec.Benchmarks --verify against the native baselines)"
+  if [ "$native_status" -ne 0 ]; then
+    echo "build.sh: native/build-native.sh failed (exit $native_status), see above" | tee "$smoke"
+    smoke_status=$native_status
+  else
+    { build_benchmarks && run_verify; } 2>&1 | tee "$smoke" || smoke_status=$?
+  fi
+  if [ "$smoke_status" -ne 0 ] && ! grep -qE '^verify: [0-9]+ passed, [0-9]+ failed$' "$smoke"; then
+    echo "build.sh: the benchmark smoke test failed before --verify ran; counted as one failure"
+    echo "verify: 0 passed, 1 failed" | tee -a "$smoke"
+  fi
+  # One closing line that counts every test project and every verified benchmark class: "tests: N passed, N failed".
   awk '/(Passed|Failed)!/ {
          for (i = 1; i <= NF; i++) { if ($i == "Passed:") p += $(i+1); if ($i == "Failed:") f += $(i+1) }
        }
-       END { printf "tests: %d passed, %d failed\n", p, f }' "$out"
-  rm -f "$out"
-  return $status
+       /^verify: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4 }
+       END { printf "tests: %d passed, %d failed\n", p, f }' "$out" "$smoke"
+  rm -f "$out" "$smoke"
+  [ "$status" -ne 0 ] && return "$status"
+  return "$smoke_status"
+}
+
+# native/libmsgpack_native.so, the native baselines (the script installs its Debian packages when missing).
+build_native() {
+  log "native (libmsgpack_native.so: msgpuck, msgpack-c, msgpack-cxx)"
+  native/build-native.sh "$@"
+}
+
+# The benchmark project alone (Release), after the native library, so that the .so is copied next to it.
+build_benchmarks() {
+  ensure_dotnet
+  log "build benchmarks ($configuration)"
+  dotnet build "$bench_project" -c "$configuration"
+}
+
+run_verify() {
+  log "verify: every benchmark once per parameter set, after its fairness checks (no timing)"
+  dotnet "$bench_dll" --verify
+}
+
+# ./build.sh bench [--full] [BenchmarkSwitcher args...]
+# Quick pass (default): the short job (3 warmup + 3 measured iterations) with 100 ms iterations, the whole suite in
+# about 6 minutes on 2 cores (add --quick for fewer [Params] cases: about 4 minutes). --full: BenchmarkDotNet's default job and every case. Extra arguments go to
+# BenchmarkSwitcher (a --filter replaces the default '*'). Results: docs/results/<short|full>/ (GitHub markdown,
+# CSV, full JSON, run-info.txt, headline.md); the chart: docs/benchmarks.svg (docs/benchmarks-full.svg for --full);
+# the JIT's disassembly of the codegen classes: docs/codegen/.
+bench() {
+  local mode=short job_args=(--job short --iterationTime 100) filter=(--filter '*')
+  if [ "${1:-}" = "--full" ]; then
+    shift
+    mode=full
+    job_args=(--job default)
+  fi
+  local arg
+  for arg in "$@"; do
+    case "$arg" in --filter|-f) filter=() ;; esac
+  done
+  build_native
+  build_benchmarks
+  run_verify
+  local artifacts=BenchmarkDotNet.Artifacts results="docs/results/$mode" started load_before elapsed
+  rm -rf "$artifacts/results"
+  log "benchmarks ($mode): ${filter[*]} ${job_args[*]} $*"
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
+  started=$(date +%s)
+  dotnet "$bench_dll" "${filter[@]}" "${job_args[@]}" --artifacts "$artifacts" "$@"
+  elapsed=$(( $(date +%s) - started ))
+  echo "benchmarks: $mode pass took $elapsed s"
+  log "results -> $results, disassembly -> docs/codegen"
+  if [ ${#filter[@]} -gt 0 ]; then
+    rm -rf "$results" # the whole suite ran: start the results afresh
+  fi
+  mkdir -p "$results" docs/codegen
+  {
+    # One entry per run whose files are in the directory (a filtered run replaces only its own files).
+    echo "---"
+    echo "command: ./build.sh bench $([ "$mode" = full ] && echo '--full ')$*"
+    echo "benchmark arguments: ${filter[*]} ${job_args[*]} --artifacts $artifacts $*"
+    echo "finished: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), the BenchmarkDotNet run took $elapsed s"
+    echo "load average (1, 5, 15 min) before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+    dotnet "$bench_dll" --info
+  } >> "$results/run-info.txt"
+  local file copied=0
+  for file in "$artifacts"/results/*-report-github.md "$artifacts"/results/*-report.csv "$artifacts"/results/*-report-full.json; do
+    [ -e "$file" ] || continue
+    cp "$file" "$results/${file##*/MsgPack.Spec.Benchmarks.}"
+    copied=$((copied + 1))
+  done
+  for file in "$artifacts"/results/*-asm.md; do
+    [ -e "$file" ] || continue
+    cp "$file" "docs/codegen/${file##*/MsgPack.Spec.Benchmarks.}"
+  done
+  echo "copied $copied result files"
+  # The chart of the quick pass is docs/benchmarks.svg (docs/benchmarks.md shows it); a --full run's is docs/benchmarks-full.svg.
+  dotnet "$bench_dll" --chart "$results" "docs/benchmarks$([ "$mode" = full ] && echo -full).svg"
+  dotnet "$bench_dll" --report "$results" "$results/headline.md"
 }
 
 pack() {
@@ -85,7 +190,10 @@ case "$verb" in
   all|test) run_tests ;;
   build) build ;;
   pack) pack ;;
+  native) build_native "$@" ;;
+  fuzz) ensure_dotnet; dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
+  bench) bench "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,8p' "$0" ;;
+  -h|--help|help) sed -n '2,14p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac

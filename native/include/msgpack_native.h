@@ -143,6 +143,44 @@ MPN_API int64_t mpn_msgpackc_sbuffer_encode_tarantool(uint32_t type, uint64_t sy
 MPN_API int64_t mpn_cxx_encode_tarantool             (uint32_t type, uint64_t sync, uint32_t space_id, int64_t key, uint8_t* dst, int64_t capacity);
 MPN_API int64_t mpn_cxx_sbuffer_encode_tarantool     (uint32_t type, uint64_t sync, uint32_t space_id, int64_t key, uint8_t* dst, int64_t capacity);
 
+/* 7. uint64 array (msgpuck and cxx only; for the differential tests of
+ *    MsgPack.Spec): smallest array header + each uint64 in its smallest
+ *    unsigned form (positive fixint / cc / cd / ce / cf), also above INT64_MAX. */
+MPN_API int64_t mpn_msgpuck_encode_uint64_array(const uint64_t* values, int32_t count, uint8_t* dst, int64_t capacity);
+MPN_API int64_t mpn_cxx_encode_uint64_array    (const uint64_t* values, int32_t count, uint8_t* dst, int64_t capacity);
+
+/* 8. A stream of values (msgpuck and cxx only; for the differential tests):
+ *    item i is written according to kinds[i], with words[i] (and ptrs[i] for
+ *    str/bin); no header around the stream. Arrays and maps are their header
+ *    only: the items that follow are their elements (2 per map pair), so any
+ *    nesting is a flat list.
+ *      MPN_V_NIL      nil
+ *      MPN_V_BOOL     true if words[i] != 0, else false
+ *      MPN_V_UINT     words[i], smallest unsigned form
+ *      MPN_V_INT      (int64_t)words[i], smallest form (non-negative -> uint)
+ *      MPN_V_FLOAT32  the float whose bits are the low 32 bits of words[i]
+ *      MPN_V_FLOAT64  the double whose bits are words[i]
+ *      MPN_V_STR      str of words[i] bytes at ptrs[i] (smallest header)
+ *      MPN_V_BIN      bin of words[i] bytes at ptrs[i] (smallest header)
+ *      MPN_V_ARRAY    array header for words[i] items
+ *      MPN_V_MAP      map header for words[i] pairs
+ *    An unknown kind, a str/bin/array/map length above UINT32_MAX, or a
+ *    missing ptrs[i] for a non-empty str/bin -> MPN_E_INVALID_ARG (checked
+ *    before anything is written). CAVEAT: msgpack-cxx writes integral
+ *    floats and doubles as integers (see 5.).                               */
+#define MPN_V_NIL     0
+#define MPN_V_BOOL    1
+#define MPN_V_UINT    2
+#define MPN_V_INT     3
+#define MPN_V_FLOAT32 4
+#define MPN_V_FLOAT64 5
+#define MPN_V_STR     6
+#define MPN_V_BIN     7
+#define MPN_V_ARRAY   8
+#define MPN_V_MAP     9
+MPN_API int64_t mpn_msgpuck_encode_values(const uint8_t* kinds, const uint64_t* words, const uint8_t* const* ptrs, int32_t count, uint8_t* dst, int64_t capacity);
+MPN_API int64_t mpn_cxx_encode_values    (const uint8_t* kinds, const uint64_t* words, const uint8_t* const* ptrs, int32_t count, uint8_t* dst, int64_t capacity);
+
 /* ======================================================================
  * DECODERS   (Y = msgpuck | msgpackc | cxx | cxx_visitor)
  *   msgpuck     : mp_typeof + mp_check_<type> (bounds) + mp_decode_<type>; no heap.

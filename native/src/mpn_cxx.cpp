@@ -222,6 +222,99 @@ DEFINE_VARIANTS(tarantool,
     CHECK_DST,
     body_tarantool(pk, type, sync, space_id, key))
 
+// uint64 array and value stream: the differential-test workloads, FixedStream only.
+namespace {
+
+template <class Stream>
+void body_uint64_array(msgpack::packer<Stream>& pk, const uint64_t* values, int32_t count)
+{
+    pk.pack_array(static_cast<uint32_t>(count));
+    for (int32_t i = 0; i < count; i++)
+        pk.pack_uint64(values[i]);
+}
+
+// Same rules as value_size() in mpn_msgpuck.c, so that both reject the same arguments.
+bool values_invalid(const uint8_t* kinds, const uint64_t* words, const uint8_t* const* ptrs, int32_t count)
+{
+    if (count < 0 || (count > 0 && (!kinds || !words)))
+        return true;
+    for (int32_t i = 0; i < count; i++) {
+        switch (kinds[i]) {
+        case MPN_V_NIL: case MPN_V_BOOL: case MPN_V_UINT: case MPN_V_INT: case MPN_V_FLOAT32: case MPN_V_FLOAT64:
+            break;
+        case MPN_V_STR: case MPN_V_BIN:
+            if (words[i] > UINT32_MAX || (words[i] > 0 && (!ptrs || !ptrs[i])))
+                return true;
+            break;
+        case MPN_V_ARRAY: case MPN_V_MAP:
+            if (words[i] > UINT32_MAX)
+                return true;
+            break;
+        default:
+            return true;
+        }
+    }
+    return false;
+}
+
+template <class Stream>
+void body_values(msgpack::packer<Stream>& pk, const uint8_t* kinds, const uint64_t* words, const uint8_t* const* ptrs,
+                 int32_t count)
+{
+    for (int32_t i = 0; i < count; i++) {
+        const uint64_t word = words[i];
+        const uint32_t len = static_cast<uint32_t>(word);
+        switch (kinds[i]) {
+        case MPN_V_NIL: pk.pack_nil(); break;
+        case MPN_V_BOOL: if (word) pk.pack_true(); else pk.pack_false(); break;
+        case MPN_V_UINT: pk.pack_uint64(word); break;
+        case MPN_V_INT: pk.pack_int64(static_cast<int64_t>(word)); break;
+        case MPN_V_FLOAT32: {
+            const uint32_t bits = static_cast<uint32_t>(word);
+            float f;
+            std::memcpy(&f, &bits, sizeof f);
+            pk.pack_float(f); // NOTE: integral floats are packed as ints
+            break;
+        }
+        case MPN_V_FLOAT64: {
+            double d;
+            std::memcpy(&d, &word, sizeof d);
+            pk.pack_double(d); // NOTE: integral doubles are packed as ints
+            break;
+        }
+        case MPN_V_STR:
+            pk.pack_str(len);
+            pk.pack_str_body(reinterpret_cast<const char*>(len ? ptrs[i] : nullptr), len);
+            break;
+        case MPN_V_BIN:
+            pk.pack_bin(len);
+            pk.pack_bin_body(reinterpret_cast<const char*>(len ? ptrs[i] : nullptr), len);
+            break;
+        case MPN_V_ARRAY: pk.pack_array(len); break;
+        default: pk.pack_map(len); break;
+        }
+    }
+}
+
+} // namespace
+
+extern "C" MPN_API int64_t mpn_cxx_encode_uint64_array(const uint64_t* values, int32_t count, uint8_t* dst, int64_t capacity)
+{
+    CHECK_DST;
+    if (count < 0 || (count > 0 && !values))
+        return MPN_E_INVALID_ARG;
+    return run_fixed(dst, capacity, [&](auto& pk, auto&) { body_uint64_array(pk, values, count); });
+}
+
+extern "C" MPN_API int64_t mpn_cxx_encode_values(const uint8_t* kinds, const uint64_t* words, const uint8_t* const* ptrs,
+                                                 int32_t count, uint8_t* dst, int64_t capacity)
+{
+    CHECK_DST;
+    if (values_invalid(kinds, words, ptrs, count))
+        return MPN_E_INVALID_ARG;
+    return run_fixed(dst, capacity, [&](auto& pk, auto&) { body_values(pk, kinds, words, ptrs, count); });
+}
+
 // ---------------------------------------------------------------------------
 // decoders
 // ---------------------------------------------------------------------------

@@ -13,6 +13,8 @@
 #define MP_SOURCE 1
 #include <msgpuck.h>
 
+#include <string.h>
+
 #include "msgpack_native.h"
 #include "mpn_internal.h"
 
@@ -151,6 +153,93 @@ MPN_API int64_t mpn_msgpuck_encode_tarantool(uint32_t type, uint64_t sync, uint3
     w = mp_encode_uint(w, 0x20);      /* IPROTO_KEY */
     w = mp_encode_array(w, 1);
     w = enc_int(w, key);
+    return w - (char*)dst;
+}
+
+MPN_API int64_t mpn_msgpuck_encode_uint64_array(const uint64_t* values, int32_t count, uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || (count > 0 && !values) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    if (capacity < 5 + 9 * (int64_t)count) {
+        int64_t need = mp_sizeof_array((uint32_t)count);
+        for (int32_t i = 0; i < count; i++)
+            need += mp_sizeof_uint(values[i]);
+        if (capacity < need)
+            return MPN_E_BUFFER_TOO_SMALL;
+    }
+    char* w = mp_encode_array((char*)dst, (uint32_t)count);
+    for (int32_t i = 0; i < count; i++)
+        w = mp_encode_uint(w, values[i]);
+    return w - (char*)dst;
+}
+
+/* Size of item i of a value stream (mpn_*_encode_values), or MPN_E_INVALID_ARG. */
+static int64_t value_size(uint8_t kind, uint64_t word, const uint8_t* const* ptrs, int32_t i)
+{
+    switch (kind) {
+    case MPN_V_NIL:     return mp_sizeof_nil();
+    case MPN_V_BOOL:    return mp_sizeof_bool(word != 0);
+    case MPN_V_UINT:    return mp_sizeof_uint(word);
+    case MPN_V_INT:     return sizeof_int((int64_t)word);
+    case MPN_V_FLOAT32: return mp_sizeof_float(0.0f);
+    case MPN_V_FLOAT64: return mp_sizeof_double(0.0);
+    case MPN_V_STR:
+    case MPN_V_BIN:
+        if (word > UINT32_MAX || (word > 0 && (!ptrs || !ptrs[i])))
+            return MPN_E_INVALID_ARG;
+        return kind == MPN_V_STR ? (int64_t)mp_sizeof_str((uint32_t)word) : (int64_t)mp_sizeof_bin((uint32_t)word);
+    case MPN_V_ARRAY:
+    case MPN_V_MAP:
+        if (word > UINT32_MAX)
+            return MPN_E_INVALID_ARG;
+        return kind == MPN_V_ARRAY ? mp_sizeof_array((uint32_t)word) : mp_sizeof_map((uint32_t)word);
+    default:
+        return MPN_E_INVALID_ARG;
+    }
+}
+
+MPN_API int64_t mpn_msgpuck_encode_values(const uint8_t* kinds, const uint64_t* words, const uint8_t* const* ptrs,
+                                          int32_t count, uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || (count > 0 && (!kinds || !words)) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    /* One pass for the arguments and the exact size, so that nothing is written on error. */
+    int64_t need = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int64_t size = value_size(kinds[i], words[i], ptrs, i);
+        if (size < 0)
+            return size;
+        need += size;
+    }
+    if (capacity < need)
+        return MPN_E_BUFFER_TOO_SMALL;
+    char* w = (char*)dst;
+    for (int32_t i = 0; i < count; i++) {
+        const uint64_t word = words[i];
+        switch (kinds[i]) {
+        case MPN_V_NIL:     w = mp_encode_nil(w); break;
+        case MPN_V_BOOL:    w = mp_encode_bool(w, word != 0); break;
+        case MPN_V_UINT:    w = mp_encode_uint(w, word); break;
+        case MPN_V_INT:     w = enc_int(w, (int64_t)word); break;
+        case MPN_V_FLOAT32: {
+            const uint32_t bits = (uint32_t)word;
+            float f;
+            memcpy(&f, &bits, sizeof f);
+            w = mp_encode_float(w, f);
+            break;
+        }
+        case MPN_V_FLOAT64: {
+            double d;
+            memcpy(&d, &word, sizeof d);
+            w = mp_encode_double(w, d);
+            break;
+        }
+        case MPN_V_STR:     w = mp_encode_str(w, word ? (const char*)ptrs[i] : "", (uint32_t)word); break;
+        case MPN_V_BIN:     w = mp_encode_bin(w, word ? (const char*)ptrs[i] : "", (uint32_t)word); break;
+        case MPN_V_ARRAY:   w = mp_encode_array(w, (uint32_t)word); break;
+        default:            w = mp_encode_map(w, (uint32_t)word); break;
+        }
+    }
     return w - (char*)dst;
 }
 

@@ -10,13 +10,16 @@
 //    MPN_E_BUFFER_TOO_SMALL, nothing is written past capacity;
 //  * decoders (msgpuck, msgpackc, cxx, cxx_visitor) round-trip every workload,
 //    ignore trailing bytes, reject truncated input and wrong types;
-//  * mp_check accepts valid and rejects truncated / malformed input; mp_next.
+//  * mp_check accepts valid and rejects truncated / malformed input; mp_next;
+//  * the differential-test workloads (uint64 array, value stream) of msgpuck
+//    and msgpack-cxx produce the reference bytes.
 #include "msgpack_native.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <string>
 #include <vector>
@@ -111,6 +114,15 @@ struct Ref {
         u8(0xcb);
         be(bits, 8);
     }
+    void f32(float f)
+    {
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        u8(0xca);
+        be(bits, 4);
+    }
+    void nil() { u8(0xc0); }
+    void boolean(bool v) { u8(v ? 0xc3 : 0xc2); }
 };
 
 // ---------------------------------------------------------------------------
@@ -248,6 +260,8 @@ using StrArrFn = int64_t (*)(const uint8_t* const*, const int32_t*, int32_t, uin
 using BlobFn = int64_t (*)(const uint8_t*, int32_t, uint8_t*, int64_t);
 using F64Fn = int64_t (*)(const double*, int32_t, uint8_t*, int64_t);
 using TntFn = int64_t (*)(uint32_t, uint64_t, uint32_t, int64_t, uint8_t*, int64_t);
+using U64Fn = int64_t (*)(const uint64_t*, int32_t, uint8_t*, int64_t);
+using ValuesFn = int64_t (*)(const uint8_t*, const uint64_t*, const uint8_t* const*, int32_t, uint8_t*, int64_t);
 
 const Named<SeedFn> kSeed[] = {
     {"msgpuck", mpn_msgpuck_encode_seed},   {"msgpackc", mpn_msgpackc_encode_seed},
@@ -277,6 +291,12 @@ const Named<TntFn> kTnt[] = {
     {"msgpuck", mpn_msgpuck_encode_tarantool},   {"msgpackc", mpn_msgpackc_encode_tarantool},
     {"msgpackc_sbuffer", mpn_msgpackc_sbuffer_encode_tarantool},
     {"cxx", mpn_cxx_encode_tarantool},           {"cxx_sbuffer", mpn_cxx_sbuffer_encode_tarantool}};
+
+// The differential-test workloads exist for msgpuck and msgpack-cxx (FixedStream) only.
+const Named<U64Fn> kU64[] = {
+    {"msgpuck", mpn_msgpuck_encode_uint64_array}, {"cxx", mpn_cxx_encode_uint64_array}};
+const Named<ValuesFn> kValues[] = {
+    {"msgpuck", mpn_msgpuck_encode_values}, {"cxx", mpn_cxx_encode_values}};
 
 const Decoders<int64_t> kDecSeed = {"decode_seed",
     {{"msgpuck", mpn_msgpuck_decode_seed}, {"msgpackc", mpn_msgpackc_decode_seed},
@@ -582,6 +602,170 @@ void test_tarantool()
     CHECK(mpn_msgpuck_next(expected.data(), 13) == 5, "mp_next over header map");
 }
 
+void test_uint64()
+{
+    std::vector<uint64_t> v = {0, 1, 0x7f, 0x80, 0xff, 0x100, 0xffff, 0x10000, 0xffffffffULL, 0x100000000ULL,
+                               uint64_t(INT64_MAX), uint64_t(INT64_MAX) + 1, UINT64_MAX - 1, UINT64_MAX};
+    for (int i = 0; i < 200; i++)
+        v.push_back((uint64_t(1) << (i % 64)) + uint64_t(i) * 0x9E3779B97F4A7C15ULL % 1000);
+    auto enc = [](const std::vector<uint64_t>& vals) {
+        Ref r;
+        r.array(static_cast<uint32_t>(vals.size()));
+        for (uint64_t x : vals)
+            r.uint(x);
+        return r.b;
+    };
+    auto call = [](const std::vector<uint64_t>& vals) {
+        return [&vals](U64Fn fn, uint8_t* dst, int64_t cap) {
+            return fn(vals.data(), static_cast<int32_t>(vals.size()), dst, cap);
+        };
+    };
+    const std::vector<uint64_t> small = {UINT64_MAX, 5};
+    const std::vector<uint64_t> none = {};
+    check_encoders("uint64_array", kU64, enc(v), call(v));
+    check_encoders("uint64_array-small", kU64, enc(small), call(small));
+    check_encoders("uint64_array-empty", kU64, enc(none), call(none));
+    CHECK(enc(small)[0] == 0x92 && enc(small)[1] == 0xcf, "fixarray + uint64 header");
+    check_skip_validate("uint64_array", enc(v));
+    for (const auto& e : kU64) {
+        Bytes buf(16);
+        CHECK(e.fn(v.data(), -1, buf.data(), 16) == MPN_E_INVALID_ARG, "%s count -1", e.name);
+        CHECK(e.fn(v.data(), 1, nullptr, 16) == MPN_E_INVALID_ARG, "%s NULL dst", e.name);
+    }
+}
+
+// Builds the same document for the value-stream encoders (kinds/words/ptrs) and for Ref.
+struct Stream {
+    std::vector<uint8_t> kinds;
+    std::vector<uint64_t> words;
+    std::vector<const uint8_t*> ptrs;
+    Ref ref;
+    void add(uint8_t kind, uint64_t word, const uint8_t* ptr = nullptr)
+    {
+        kinds.push_back(kind);
+        words.push_back(word);
+        ptrs.push_back(ptr);
+    }
+    void nil() { add(MPN_V_NIL, 0); ref.nil(); }
+    void boolean(bool v) { add(MPN_V_BOOL, v ? 7 : 0); ref.boolean(v); }
+    void uint(uint64_t v) { add(MPN_V_UINT, v); ref.uint(v); }
+    void sint(int64_t v) { add(MPN_V_INT, static_cast<uint64_t>(v)); ref.sint(v); }
+    void f32(float f)
+    {
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        add(MPN_V_FLOAT32, bits);
+        ref.f32(f);
+    }
+    void f64(double d)
+    {
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        add(MPN_V_FLOAT64, bits);
+        ref.f64(d);
+    }
+    std::deque<std::string> keep; // the str/bin bytes, alive as long as the stream
+    void str(const std::string& text)
+    {
+        const std::string& s = keep.emplace_back(text);
+        add(MPN_V_STR, s.size(), reinterpret_cast<const uint8_t*>(s.data()));
+        ref.str(reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size()));
+    }
+    void bin(const Bytes& bytes)
+    {
+        const std::string& b = keep.emplace_back(bytes.begin(), bytes.end());
+        add(MPN_V_BIN, b.size(), reinterpret_cast<const uint8_t*>(b.data()));
+        ref.bin(reinterpret_cast<const uint8_t*>(b.data()), static_cast<uint32_t>(b.size()));
+    }
+    void array(uint32_t n) { add(MPN_V_ARRAY, n); ref.array(n); }
+    void map(uint32_t n) { add(MPN_V_MAP, n); ref.map(n); }
+    int64_t call(ValuesFn fn, uint8_t* dst, int64_t cap) const
+    {
+        return fn(kinds.data(), words.data(), ptrs.data(), static_cast<int32_t>(kinds.size()), dst, cap);
+    }
+};
+
+void test_values()
+{
+    // Every kind, nested, every header size; non-integral floats (msgpack-cxx packs integral ones as ints).
+    const std::string s300(300, 'q'), s70000(70000, 'z'), utf8 = "h\xc3\xa9llo \xe2\x82\xac";
+    Bytes b40(40), b300(300);
+    for (size_t i = 0; i < b300.size(); i++)
+        b300[i] = static_cast<uint8_t>(i * 13);
+    Stream st;
+    st.map(7);
+    st.str("nested");
+    st.array(5);
+    st.nil();
+    st.boolean(true);
+    st.boolean(false);
+    st.sint(-33);
+    st.array(0);
+    st.str("ints");
+    st.array(6);
+    st.uint(UINT64_MAX);
+    st.sint(INT64_MIN);
+    st.sint(-1);
+    st.uint(200);
+    st.sint(65536);
+    st.uint(0);
+    st.str("floats");
+    st.array(3);
+    st.f32(1.5f);
+    st.f64(-0.375);
+    st.f64(std::nan(""));
+    st.str(utf8);
+    st.str(s300);
+    st.str("bins");
+    st.array(3);
+    st.bin(Bytes());
+    st.bin(b40);
+    st.bin(b300);
+    st.uint(1);
+    st.map(16);
+    for (int i = 0; i < 16; i++) {
+        st.sint(-i);
+        st.map(0);
+    }
+    st.str("long");
+    st.str(s70000);
+    st.nil(); // a second top-level value: the stream has no header around it
+    check_encoders("values", kValues, st.ref.b, [&](ValuesFn fn, uint8_t* dst, int64_t cap) { return st.call(fn, dst, cap); });
+    CHECK(st.ref.b[0] == 0x87, "values: fixmap header");
+    const int64_t first = mpn_msgpuck_next(st.ref.b.data(), static_cast<int64_t>(st.ref.b.size()));
+    CHECK(first == static_cast<int64_t>(st.ref.b.size()) - 1, "values: two top-level values (mp_next %lld)", (long long)first);
+    if (first > 0)
+        check_skip_validate("values", Bytes(st.ref.b.begin(), st.ref.b.begin() + first));
+
+    Stream empty;
+    check_encoders("values-empty", kValues, empty.ref.b, [&](ValuesFn fn, uint8_t* dst, int64_t cap) { return empty.call(fn, dst, cap); });
+
+    // msgpack-cxx writes integral floats as integers, like integral doubles (see test_float64).
+    const uint8_t kinds[] = {MPN_V_FLOAT32};
+    float two = 2.0f;
+    uint64_t bits = 0;
+    std::memcpy(&bits, &two, 4);
+    Bytes a(16), c(16);
+    CHECK(mpn_msgpuck_encode_values(kinds, &bits, nullptr, 1, a.data(), 16) == 5 && a[0] == 0xca, "msgpuck float32 of 2.0");
+    CHECK(mpn_cxx_encode_values(kinds, &bits, nullptr, 1, c.data(), 16) == 1 && c[0] == 0x02,
+          "msgpack-cxx integral-float behaviour changed");
+
+    // invalid arguments are rejected before anything is written, the same way by both
+    const uint8_t bad_kind[] = {42};
+    const uint8_t str_kind[] = {MPN_V_STR};
+    const uint8_t arr_kind[] = {MPN_V_ARRAY};
+    const uint64_t one = 1, huge = uint64_t(UINT32_MAX) + 1;
+    const uint8_t* null_ptr[] = {nullptr};
+    for (const auto& e : kValues) {
+        Bytes buf(16, 0xAA);
+        CHECK(e.fn(bad_kind, &one, nullptr, 1, buf.data(), 16) == MPN_E_INVALID_ARG, "%s unknown kind", e.name);
+        CHECK(e.fn(str_kind, &one, null_ptr, 1, buf.data(), 16) == MPN_E_INVALID_ARG, "%s str without bytes", e.name);
+        CHECK(e.fn(arr_kind, &huge, nullptr, 1, buf.data(), 16) == MPN_E_INVALID_ARG, "%s array of 2^32 items", e.name);
+        CHECK(e.fn(kinds, &bits, nullptr, -1, buf.data(), 16) == MPN_E_INVALID_ARG, "%s count -1", e.name);
+        CHECK(buf[0] == 0xAA, "%s wrote on invalid arguments", e.name);
+    }
+}
+
 void test_validate_misc()
 {
     int64_t consumed = 0;
@@ -617,6 +801,8 @@ int main()
     test_bin();
     test_float64();
     test_tarantool();
+    test_uint64();
+    test_values();
     test_validate_misc();
     std::printf("%d checks, %d failures\n", g_checks, g_failures);
     return g_failures == 0 ? 0 : 1;

@@ -1,0 +1,117 @@
+using System;
+using System.Collections.Generic;
+using BenchmarkDotNet.Attributes;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>One bin value of <see cref="Size"/> random bytes (16 B, 4 KiB, 64 KiB, 256 KiB: bin 8, 16 and 32
+    /// headers), with a plain memory copy of the same bytes as the reference row: the floor that any writer pays.</summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("Binary", "Encode")]
+    public unsafe class BinaryEncode : BenchmarkBase
+    {
+        private byte[] _payload = Array.Empty<byte>();
+        private byte* _payloadPointer;
+
+        [ParamsSource(nameof(Sizes))]
+        public int Size { get; set; }
+
+        public static IEnumerable<int> Sizes => Workloads.BinarySizes();
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            Native.EnsureLoaded();
+            _payload = Workloads.Payload(Size);
+            _payloadPointer = Pinned.Address(_payload);
+            AllocateOutput(Size + 4096);
+            CheckEncoders();
+        }
+
+        [Benchmark(Description = "MsgPackSpec span")]
+        public int Span()
+        {
+            Span<byte> span = Output;
+            return MsgPackSpec.WriteBinary(span, _payload);
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer")]
+        public int Pointer() => MsgPackSpec.WriteBinary(Dst, _payload);
+
+        [Benchmark(Description = "memory copy (span CopyTo)")]
+        [PayloadOnly]
+        public int MemoryCopy()
+        {
+            byte[] payload = _payload;
+            payload.AsSpan().CopyTo(Output);
+            return payload.Length;
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c sbuffer")]
+        [PInvoke]
+        public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx sbuffer")]
+        [PInvoke]
+        public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
+    }
+
+    /// <summary>Reads the bin value back without copying; the checksum is the payload length.</summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("Binary", "Decode")]
+    public unsafe class BinaryDecode : DecodeBase
+    {
+        [ParamsSource(nameof(Sizes))]
+        public int Size { get; set; }
+
+        public static IEnumerable<int> Sizes => Workloads.BinarySizes();
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            byte[] payload = Workloads.Payload(Size);
+            byte* pointer = Pinned.Address(payload);
+            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_bin(pointer, payload.Length, dst, capacity), Size + 4096);
+            CheckInput(Native.mpn_msgpuck_decode_bin, 1);
+            CheckDecoders();
+        }
+
+        [Benchmark(Description = "MsgPackSpec span")]
+        public long Span()
+        {
+            ReadOnlySpan<byte> source = Input;
+            return MsgPackSpec.ReadBinary(source, out _).Length;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer")]
+        public long Pointer() => MsgPackSpec.ReadBinary(Source, Length, out _).Length;
+
+        [Benchmark(Baseline = true, Description = "msgpuck")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_decode_bin(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-c")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_decode_bin(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-cxx")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_decode_bin(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-cxx visitor")]
+        [PInvoke]
+        public long MsgpackCxxVisitor() => Native.mpn_cxx_visitor_decode_bin(Source, Length, null, null);
+    }
+}

@@ -1,0 +1,147 @@
+using System;
+using BenchmarkDotNet.Attributes;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>
+    /// The seed workload: an array 16 header and 100 int32 values (1 &lt;&lt; 30) - i, each a uint 32 (503 bytes).
+    /// The span and pointer versions are written the way a user would write them.
+    /// </summary>
+    [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
+    [BenchmarkCategory("Seed", "Encode")]
+    public unsafe class SeedEncode : BenchmarkBase
+    {
+        private int[] _values = Array.Empty<int>();
+        private int* _valuesPointer;
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            Native.EnsureLoaded();
+            _values = Workloads.SeedValues();
+            _valuesPointer = Pinned.Address(_values);
+            AllocateOutput(64 * 1024);
+            byte[] expected = CheckEncoders();
+            Fairness.Check(expected.Length == 503, Workload, $"msgpuck wrote {expected.Length} bytes, expected 503.");
+            Fairness.SameBytes(Workload, "the spec's example", new byte[] { 0xdc, 0x00, 0x64, 0xce, 0x40, 0x00, 0x00, 0x00, 0xce, 0x3f, 0xff, 0xff, 0xff }, expected.AsSpan(0, 13));
+        }
+
+        [Benchmark(Description = "MsgPackSpec span")]
+        public int Span()
+        {
+            Span<byte> span = Output;
+            int[] values = _values;
+            int w = MsgPackSpec.WriteArray16Header(span, (ushort)values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                w += MsgPackSpec.WriteInt32(span.Slice(w), values[i]);
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer")]
+        public int Pointer()
+        {
+            byte* start = Dst;
+            byte* p = start;
+            int[] values = _values;
+            p += MsgPackSpec.WriteArray16Header(p, (ushort)values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                p += MsgPackSpec.WriteInt32(p, values[i]);
+            }
+
+            return (int)(p - start);
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c sbuffer")]
+        [PInvoke]
+        public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx sbuffer")]
+        [PInvoke]
+        public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
+    }
+
+    /// <summary>Reads the seed back: the array header, then 100 int32 values summed (the checksum every decoder returns).</summary>
+    [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
+    [BenchmarkCategory("Seed", "Decode")]
+    public unsafe class SeedDecode : DecodeBase
+    {
+        [GlobalSetup]
+        public void Setup()
+        {
+            int[] values = Workloads.SeedValues();
+            int* pointer = Pinned.Address(values);
+            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_seed(pointer, values.Length, dst, capacity));
+
+            CheckInput(Native.mpn_msgpuck_decode_seed, values.Length);
+            CheckDecoders();
+        }
+
+        [Benchmark(Description = "MsgPackSpec span")]
+        public long Span()
+        {
+            ReadOnlySpan<byte> source = Input;
+            int count = MsgPackSpec.ReadArrayHeader(source, out int offset);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadInt32(source.Slice(offset), out int read);
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer")]
+        public long Pointer()
+        {
+            byte* p = Source;
+            int left = Length;
+            int count = MsgPackSpec.ReadArrayHeader(p, left, out int read);
+            p += read;
+            left -= read;
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadInt32(p, left, out read);
+                p += read;
+                left -= read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_decode_seed(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-c")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_decode_seed(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-cxx")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_decode_seed(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-cxx visitor")]
+        [PInvoke]
+        public long MsgpackCxxVisitor() => Native.mpn_cxx_visitor_decode_seed(Source, Length, null, null);
+    }
+}

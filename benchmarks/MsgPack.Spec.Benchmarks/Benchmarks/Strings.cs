@@ -1,0 +1,231 @@
+using System;
+using System.Collections.Generic;
+using System.Text;
+using BenchmarkDotNet.Attributes;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>
+    /// Strings: an array of 16 str values of one <see cref="TextCase"/> (ASCII 8 B, 64 B, 1 KiB; Cyrillic; emoji).
+    /// MsgPackSpec writes them "from string" (a .NET string, UTF-16, encoded to UTF-8 straight into the destination)
+    /// and "from UTF-8" (bytes that are already UTF-8, copied); the native libraries only take UTF-8 bytes.
+    /// </summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("String", "Encode")]
+    public unsafe class StringEncode : BenchmarkBase
+    {
+        private string[] _strings = Array.Empty<string>();
+        private byte[][] _utf8 = Array.Empty<byte[]>();
+        private IntPtr[] _pointers = Array.Empty<IntPtr>();
+        private int[] _lengths = Array.Empty<int>();
+        private byte** _pointersPointer;
+        private int* _lengthsPointer;
+
+        [ParamsSource(nameof(Cases))]
+        public TextCase Case { get; set; }
+
+        public static IEnumerable<TextCase> Cases => Workloads.TextCases();
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            Native.EnsureLoaded();
+            _strings = new string[Workloads.StringCount];
+            _utf8 = new byte[Workloads.StringCount][];
+            _pointers = Pinned.Array<IntPtr>(Workloads.StringCount);
+            _lengths = Pinned.Array<int>(Workloads.StringCount);
+            for (int i = 0; i < _strings.Length; i++)
+            {
+                _strings[i] = Workloads.Text(Case, i);
+                _utf8[i] = Pinned.Copy<byte>(Encoding.UTF8.GetBytes(_strings[i]));
+                _pointers[i] = (IntPtr)Pinned.Address(_utf8[i]);
+                _lengths[i] = _utf8[i].Length;
+            }
+
+            _pointersPointer = (byte**)Pinned.Address(_pointers);
+            _lengthsPointer = Pinned.Address(_lengths);
+            AllocateOutput(64 * 1024);
+            CheckEncoders();
+        }
+
+        [Benchmark(Description = "MsgPackSpec span (from string)")]
+        public int SpanFromString()
+        {
+            Span<byte> span = Output;
+            string[] strings = _strings;
+            int w = MsgPackSpec.WriteArrayHeader(span, strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                w += MsgPackSpec.WriteString(span.Slice(w), strings[i]);
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span (from UTF-8)")]
+        public int SpanFromUtf8()
+        {
+            Span<byte> span = Output;
+            byte[][] strings = _utf8;
+            int w = MsgPackSpec.WriteArrayHeader(span, strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                w += MsgPackSpec.WriteString(span.Slice(w), strings[i]);
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer (from string)")]
+        public int PointerFromString()
+        {
+            byte* start = Dst;
+            byte* p = start;
+            string[] strings = _strings;
+            p += MsgPackSpec.WriteArrayHeader(p, strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                p += MsgPackSpec.WriteString(p, strings[i]);
+            }
+
+            return (int)(p - start);
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer (from UTF-8)")]
+        public int PointerFromUtf8()
+        {
+            byte* start = Dst;
+            byte* p = start;
+            byte[][] strings = _utf8;
+            p += MsgPackSpec.WriteArrayHeader(p, strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                p += MsgPackSpec.WriteString(p, strings[i]);
+            }
+
+            return (int)(p - start);
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck (from UTF-8)")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c (from UTF-8)")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c sbuffer (from UTF-8)")]
+        [PInvoke]
+        public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx (from UTF-8)")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx sbuffer (from UTF-8)")]
+        [PInvoke]
+        public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
+    }
+
+    /// <summary>
+    /// Reads the string array back without copying; the checksum is the sum of the UTF-8 lengths. ReadStringBytes
+    /// checks that the bytes are UTF-8 (msgpuck, msgpack-c and the cxx visitor do not; msgpack-cxx copies them into
+    /// its zone); the "header only" row reads the header and slices, unchecked, which is what the native readers do.
+    /// </summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("String", "Decode")]
+    public unsafe class StringDecode : DecodeBase
+    {
+        [ParamsSource(nameof(Cases))]
+        public TextCase Case { get; set; }
+
+        public static IEnumerable<TextCase> Cases => Workloads.TextCases();
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            byte[][] utf8 = new byte[Workloads.StringCount][];
+            IntPtr[] pointers = Pinned.Array<IntPtr>(utf8.Length);
+            int[] lengths = Pinned.Array<int>(utf8.Length);
+            for (int i = 0; i < utf8.Length; i++)
+            {
+                utf8[i] = Pinned.Copy<byte>(Encoding.UTF8.GetBytes(Workloads.Text(Case, i)));
+                pointers[i] = (IntPtr)Pinned.Address(utf8[i]);
+                lengths[i] = utf8[i].Length;
+            }
+
+            byte** p = (byte**)Pinned.Address(pointers);
+            int* l = Pinned.Address(lengths);
+            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_string_array(p, l, lengths.Length, dst, capacity));
+            CheckInput(Native.mpn_msgpuck_decode_string_array, lengths.Length);
+            CheckDecoders();
+            GC.KeepAlive(utf8);
+        }
+
+        [Benchmark(Description = "MsgPackSpec span")]
+        public long Span()
+        {
+            ReadOnlySpan<byte> source = Input;
+            int count = MsgPackSpec.ReadArrayHeader(source, out int offset);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadStringBytes(source.Slice(offset), out int read).Length;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer")]
+        public long Pointer()
+        {
+            byte* p = Source;
+            int left = Length;
+            int count = MsgPackSpec.ReadArrayHeader(p, left, out int read);
+            p += read;
+            left -= read;
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadStringBytes(p, left, out read).Length;
+                p += read;
+                left -= read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span (header only, no UTF-8 check)")]
+        public long SpanHeaderOnly()
+        {
+            ReadOnlySpan<byte> source = Input;
+            int count = MsgPackSpec.ReadArrayHeader(source, out int offset);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                int length = MsgPackSpec.ReadStringHeader(source.Slice(offset), out int read);
+                sum += source.Slice(offset + read, length).Length;
+                offset += read + length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_decode_string_array(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-c")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_decode_string_array(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-cxx")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_decode_string_array(Source, Length, null, null);
+
+        [Benchmark(Description = "msgpack-cxx visitor")]
+        [PInvoke]
+        public long MsgpackCxxVisitor() => Native.mpn_cxx_visitor_decode_string_array(Source, Length, null, null);
+    }
+}

@@ -1,0 +1,99 @@
+using System;
+using BenchmarkDotNet.Attributes;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>
+    /// A Tarantool-style request, the library's first user: the IPROTO header map {0x00: request type, 0x01: sync}
+    /// and a SELECT-like body map {0x10: space id, 0x20: [key]}, every integer in its smallest form (13..20 bytes).
+    /// Small enough that the cost of one P/Invoke is a large share of the native rows.
+    /// </summary>
+    [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
+    [BenchmarkCategory("Tarantool", "Encode")]
+    public unsafe class TarantoolEncode : BenchmarkBase
+    {
+        private const uint KeyType = 0x00;
+        private const uint KeySync = 0x01;
+        private const uint KeySpaceId = 0x10;
+        private const uint KeyKey = 0x20;
+
+        // Fields, not constants, so that the JIT cannot fold the values into the code.
+        private uint _type = 1;           // SELECT
+        private ulong _sync = 1_234_567;  // uint 32
+        private uint _spaceId = 512;      // uint 16
+        private long _key = 100_500;      // uint 32
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            Native.EnsureLoaded();
+            AllocateOutput(4096);
+            byte[] expected = CheckEncoders();
+
+            // The header's documented example: (1, 42, 512, 7) -> 82 00 01 01 2a 82 10 cd 02 00 20 91 07.
+            (uint type, ulong sync, long key) = (_type, _sync, _key);
+            (_type, _sync, _key) = (1, 42, 7);
+            Fairness.SameBytes(Workload, "MsgPackSpec span (the header's example)", new byte[] { 0x82, 0x00, 0x01, 0x01, 0x2a, 0x82, 0x10, 0xcd, 0x02, 0x00, 0x20, 0x91, 0x07 }, Output.AsSpan(0, Span()));
+            (_type, _sync, _key) = (type, sync, key);
+            Fairness.Check(expected.Length == 21, Workload, $"msgpuck wrote {expected.Length} bytes, expected 21.");
+        }
+
+        [Benchmark(Description = "MsgPackSpec span")]
+        public int Span()
+        {
+            Span<byte> span = Output;
+            int w = MsgPackSpec.WriteMapHeader(span, 2);
+            w += MsgPackSpec.WriteUInt32(span.Slice(w), KeyType);
+            w += MsgPackSpec.WriteUInt32(span.Slice(w), _type);
+            w += MsgPackSpec.WriteUInt32(span.Slice(w), KeySync);
+            w += MsgPackSpec.WriteUInt64(span.Slice(w), _sync);
+            w += MsgPackSpec.WriteMapHeader(span.Slice(w), 2);
+            w += MsgPackSpec.WriteUInt32(span.Slice(w), KeySpaceId);
+            w += MsgPackSpec.WriteUInt32(span.Slice(w), _spaceId);
+            w += MsgPackSpec.WriteUInt32(span.Slice(w), KeyKey);
+            w += MsgPackSpec.WriteArrayHeader(span.Slice(w), 1);
+            w += MsgPackSpec.WriteInt64(span.Slice(w), _key);
+            return w;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer")]
+        public int Pointer()
+        {
+            byte* start = Dst;
+            byte* p = start;
+            p += MsgPackSpec.WriteMapHeader(p, 2);
+            p += MsgPackSpec.WriteUInt32(p, KeyType);
+            p += MsgPackSpec.WriteUInt32(p, _type);
+            p += MsgPackSpec.WriteUInt32(p, KeySync);
+            p += MsgPackSpec.WriteUInt64(p, _sync);
+            p += MsgPackSpec.WriteMapHeader(p, 2);
+            p += MsgPackSpec.WriteUInt32(p, KeySpaceId);
+            p += MsgPackSpec.WriteUInt32(p, _spaceId);
+            p += MsgPackSpec.WriteUInt32(p, KeyKey);
+            p += MsgPackSpec.WriteArrayHeader(p, 1);
+            p += MsgPackSpec.WriteInt64(p, _key);
+            return (int)(p - start);
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c")]
+        [PInvoke]
+        public long MsgpackC() => Native.mpn_msgpackc_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-c sbuffer")]
+        [PInvoke]
+        public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx")]
+        [PInvoke]
+        public long MsgpackCxx() => Native.mpn_cxx_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+
+        [Benchmark(Description = "msgpack-cxx sbuffer")]
+        [PInvoke]
+        public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+    }
+}

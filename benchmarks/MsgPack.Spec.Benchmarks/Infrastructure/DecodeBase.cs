@@ -1,0 +1,73 @@
+using System;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>What the decoding benchmarks share: the input (written by msgpuck in [GlobalSetup]) in a pinned
+    /// array of exactly its length, as a span for the span API and as a pointer plus length for the others.</summary>
+    public abstract unsafe class DecodeBase : BenchmarkBase
+    {
+        /// <summary>Writes a workload into a buffer of the given capacity and returns the bytes written.</summary>
+        protected delegate long NativeEncoder(byte* destination, long capacity);
+
+        /// <summary>A native decoder: data, length, element count out, bytes consumed out.</summary>
+        protected delegate long NativeDecoder(byte* data, long length, long* count, long* consumed);
+
+        /// <summary>The input, exactly as long as the document.</summary>
+        protected byte[] Input = Array.Empty<byte>();
+
+        /// <summary>The input's first byte.</summary>
+        protected byte* Source;
+
+        /// <summary>The input's length.</summary>
+        protected int Length;
+
+        /// <summary>The size of the document this workload reads (for --info).</summary>
+        internal int DocumentLength => Length;
+
+        /// <summary>Loads the native library and makes the input with a native (msgpuck) encoder.</summary>
+        protected void SetInput(NativeEncoder encoder, int capacity = 1 << 20)
+        {
+            Native.EnsureLoaded();
+            byte[] scratch = Pinned.Array<byte>(capacity);
+            long written = encoder(Pinned.Address(scratch), capacity);
+            Fairness.Check(written > 0, Workload, $"the msgpuck encoder that makes the input returned {written}.");
+            SetInput(scratch.AsSpan(0, (int)written));
+        }
+
+        /// <summary>Uses the given bytes as the input.</summary>
+        protected void SetInput(ReadOnlySpan<byte> document)
+        {
+            Native.EnsureLoaded();
+            Input = Pinned.Copy(document);
+            Source = Pinned.Address(Input);
+            Length = Input.Length;
+        }
+
+        /// <summary>A native decoder that returns a double checksum.</summary>
+        protected delegate double NativeFloatDecoder(byte* data, long length, long* count, long* consumed);
+
+        /// <summary>Checks that the native (msgpuck) decoder reads the whole input and the expected number of elements.</summary>
+        protected void CheckInput(NativeDecoder decoder, long expectedCount)
+        {
+            long count;
+            long consumed;
+            decoder(Source, Length, &count, &consumed);
+            CheckCounts(count, consumed, expectedCount);
+        }
+
+        /// <summary>Checks that the native (msgpuck) decoder reads the whole input and the expected number of elements.</summary>
+        protected void CheckInput(NativeFloatDecoder decoder, long expectedCount)
+        {
+            long count;
+            long consumed;
+            decoder(Source, Length, &count, &consumed);
+            CheckCounts(count, consumed, expectedCount);
+        }
+
+        private void CheckCounts(long count, long consumed, long expectedCount)
+        {
+            Fairness.Check(consumed == Length, Workload, $"msgpuck's decoder consumed {consumed} of {Length} bytes (negative: an error code).");
+            Fairness.Check(count == expectedCount, Workload, $"msgpuck's decoder counted {count} elements, expected {expectedCount}.");
+        }
+    }
+}

@@ -1,0 +1,142 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>
+    /// The entry points of libmsgpack_native.so (native/include/msgpack_native.h) that the suite calls. Every
+    /// signature is blittable (pointers, int, long, uint, ulong, double), so the runtime needs no marshalling stub:
+    /// a call costs the GC transition (preemptive mode and back) and an indirect call, which <see cref="mpn_empty"/>
+    /// measures. Each entry point processes a whole workload, so that cost is paid once per benchmark invocation.
+    /// </summary>
+    /// <remarks>
+    /// Naming: mpn_&lt;lib&gt;_&lt;op&gt;_&lt;workload&gt;, lib = msgpuck (writes into the caller's buffer), msgpackc (msgpack-c C API,
+    /// packer with a write callback into the caller's buffer), msgpackc_sbuffer (a fresh msgpack_sbuffer per call,
+    /// then memcpy), cxx (msgpack-cxx packer over a fixed-buffer stream), cxx_sbuffer (a fresh msgpack::sbuffer per
+    /// call, then memcpy), cxx_visitor (msgpack::parse with a visitor, decoders only). Encoders return the bytes
+    /// written or a negative error; decoders return a checksum and report the element count and the bytes consumed
+    /// (negative error) through the two out pointers, which may be null.
+    /// </remarks>
+    internal static unsafe class Native
+    {
+        internal const string Library = "msgpack_native";
+
+        // ---- misc / P/Invoke overhead ---------------------------------------------------------------------------
+
+        [DllImport(Library)]
+        internal static extern void mpn_empty();
+
+        /// <summary><see cref="mpn_empty"/> without the GC transition: the call stays in cooperative mode.</summary>
+        [DllImport(Library, EntryPoint = "mpn_empty")]
+        [SuppressGCTransition]
+        internal static extern void mpn_empty_no_gc_transition();
+
+        [DllImport(Library)]
+        internal static extern long mpn_empty_args(byte* data, long len);
+
+        [DllImport(Library)]
+        internal static extern int mpn_abi_version();
+
+        [DllImport(Library)]
+        internal static extern IntPtr mpn_versions();
+
+        // ---- 1. seed: array16 header + int32 values ------------------------------------------------------------
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_seed(int* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_seed(int* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_seed(int* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_seed(int* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_seed(int* values, int count, byte* dst, long capacity);
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
+
+        // ---- 2. int64 of every width ---------------------------------------------------------------------------
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_int64_array(long* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_int64_array(long* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_int64_array(long* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_int64_array(long* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_int64_array(long* values, int count, byte* dst, long capacity);
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
+
+        // ---- 3. strings (an array of str values) ---------------------------------------------------------------
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
+
+        // ---- 4. binary payloads --------------------------------------------------------------------------------
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_bin(byte* payload, int len, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_bin(byte* payload, int len, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_bin(byte* payload, int len, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_bin(byte* payload, int len, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_bin(byte* payload, int len, byte* dst, long capacity);
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
+
+        // ---- 5. float64 array, Tarantool request ---------------------------------------------------------------
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_float64_array(double* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_float64_array(double* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_float64_array(double* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_float64_array(double* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_float64_array(double* values, int count, byte* dst, long capacity);
+
+        [DllImport(Library)] internal static extern double mpn_msgpuck_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern double mpn_msgpackc_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern double mpn_cxx_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
+        [DllImport(Library)] internal static extern double mpn_cxx_visitor_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
+
+        // ---- 6. skip / validate (msgpuck only) -----------------------------------------------------------------
+
+        /// <summary>mp_next: the size of one value, unvalidated (trusted input).</summary>
+        [DllImport(Library)] internal static extern long mpn_msgpuck_next(byte* data, long len);
+
+        /// <summary>mp_check: 0 when one whole value is valid and within len (size in *outConsumed), 1 otherwise.</summary>
+        [DllImport(Library)] internal static extern int mpn_msgpuck_check(byte* data, long len, long* outConsumed);
+
+        /// <summary>The versions of the native libraries, e.g. "msgpuck 1.0.3-1.1+b1; msgpack-c 4.0.0; msgpack-cxx 4.1.3".</summary>
+        internal static string Versions() => Marshal.PtrToStringAnsi(mpn_versions()) ?? "unknown";
+
+        /// <summary>Loads the library once, with an error that says how to build it when it is missing.</summary>
+        internal static void EnsureLoaded()
+        {
+            try
+            {
+                if (mpn_abi_version() != 1)
+                {
+                    throw new InvalidOperationException($"libmsgpack_native.so has ABI version {mpn_abi_version()}, expected 1; rebuild it with ./build.sh native.");
+                }
+            }
+            catch (DllNotFoundException e)
+            {
+                throw new InvalidOperationException(
+                    "libmsgpack_native.so was not found next to the benchmark assembly: run ./build.sh native (or native/build-native.sh), then rebuild the benchmarks.", e);
+            }
+        }
+    }
+}

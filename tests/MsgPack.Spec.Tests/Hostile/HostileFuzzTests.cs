@@ -1,0 +1,29 @@
+using System;
+using Xunit;
+using Xunit.Abstractions;
+
+namespace MsgPack.Spec.Tests.Hostile
+{
+    /// <summary>
+    /// The mutation fuzzer for a bounded time with a fixed seed: every reader, every front door, every hostile
+    /// input it makes must end in a value, a status or a <see cref="MsgPackException"/>, consistently, within its
+    /// allocation budget. Longer runs: <c>dotnet run --project tests/MsgPack.Spec.Fuzz -c Release -- [seconds] [seed]</c>.
+    /// </summary>
+    public class HostileFuzzTests
+    {
+        private readonly ITestOutputHelper _output;
+
+        public HostileFuzzTests(ITestOutputHelper output) => _output = output;
+
+        [Fact]
+        public void Three_seconds_of_mutated_documents_break_no_reader_contract()
+        {
+            var runner = new FuzzRunner(seed: 20240601);
+            FuzzReport report = runner.Run(TimeSpan.FromSeconds(3), TimeSpan.FromDays(1), progress: null);
+            _output.WriteLine(report.Format());
+            _output.WriteLine(runner.Guarded ? "inputs placed between unreadable pages" : "inputs in plain native memory (no guard pages)");
+            Assert.True(report.Inputs > 0, "The fuzzer ran no input.");
+            Assert.True(report.Failures == 0 && report.Aborted == null, report.Format());
+        }
+    }
+}
