@@ -39,11 +39,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteArrayHeader(Span<byte> destination, int value)
         {
-            if (destination.Length < MaxHeaderLength)
-            {
-                EnsureRoom(destination.Length, GetArrayHeaderLength(value));
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxHeaderLength
+                ? EncodeArrayHeader(ref MemoryMarshal.GetReference(destination), value)
+                : WriteArrayHeaderShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteArrayHeader(Span{byte}, int)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteArrayHeaderShort(Span<byte> destination, int value)
+        {
+            EnsureRoom(destination.Length, GetArrayHeaderLength(value));
             return EncodeArrayHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 

@@ -136,11 +136,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBinaryHeader(Span<byte> destination, int value)
         {
-            if (destination.Length < MaxHeaderLength)
-            {
-                EnsureRoom(destination.Length, GetBinaryHeaderLength(value));
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxHeaderLength
+                ? EncodeBinaryHeader(ref MemoryMarshal.GetReference(destination), value)
+                : WriteBinaryHeaderShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteBinaryHeader(Span{byte}, int)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteBinaryHeaderShort(Span<byte> destination, int value)
+        {
+            EnsureRoom(destination.Length, GetBinaryHeaderLength(value));
             return EncodeBinaryHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 

@@ -166,11 +166,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteExtensionHeader(Span<byte> destination, ExtensionHeader value)
         {
-            if (destination.Length < MaxExtensionHeaderLength)
-            {
-                EnsureRoom(destination.Length, GetExtensionHeaderLength(value.Length));
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxExtensionHeaderLength
+                ? EncodeExtensionHeader(ref MemoryMarshal.GetReference(destination), value)
+                : WriteExtensionHeaderShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteExtensionHeader(Span{byte}, ExtensionHeader)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteExtensionHeaderShort(Span<byte> destination, ExtensionHeader value)
+        {
+            EnsureRoom(destination.Length, GetExtensionHeaderLength(value.Length));
             return EncodeExtensionHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 

@@ -350,11 +350,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt64(Span<byte> destination, long value)
         {
-            if (destination.Length < MaxInt64Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt64Length
+                ? EncodeInt64(ref MemoryMarshal.GetReference(destination), value)
+                : WriteInt64Short(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteInt64(Span{byte}, long)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteInt64Short(Span<byte> destination, long value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeInt64(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -390,11 +397,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt32(Span<byte> destination, int value)
         {
-            if (destination.Length < MaxInt32Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt32Length
+                ? EncodeInt32(ref MemoryMarshal.GetReference(destination), value)
+                : WriteInt32Short(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteInt32(Span{byte}, int)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteInt32Short(Span<byte> destination, int value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeInt32(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -430,11 +444,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt16(Span<byte> destination, short value)
         {
-            if (destination.Length < MaxInt16Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt16Length
+                ? EncodeInt16(ref MemoryMarshal.GetReference(destination), value)
+                : WriteInt16Short(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteInt16(Span{byte}, short)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteInt16Short(Span<byte> destination, short value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeInt16(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -470,11 +491,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteSByte(Span<byte> destination, sbyte value)
         {
-            if (destination.Length < MaxInt8Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt8Length
+                ? EncodeSByte(ref MemoryMarshal.GetReference(destination), value)
+                : WriteSByteShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteSByte(Span{byte}, sbyte)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteSByteShort(Span<byte> destination, sbyte value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeSByte(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -510,11 +538,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt64(Span<byte> destination, ulong value)
         {
-            if (destination.Length < MaxInt64Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt64Length
+                ? EncodeUInt64(ref MemoryMarshal.GetReference(destination), value)
+                : WriteUInt64Short(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteUInt64(Span{byte}, ulong)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteUInt64Short(Span<byte> destination, ulong value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeUInt64(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -550,11 +585,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt32(Span<byte> destination, uint value)
         {
-            if (destination.Length < MaxInt32Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt32Length
+                ? EncodeUInt32(ref MemoryMarshal.GetReference(destination), value)
+                : WriteUInt32Short(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteUInt32(Span{byte}, uint)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteUInt32Short(Span<byte> destination, uint value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeUInt32(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -590,11 +632,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt16(Span<byte> destination, ushort value)
         {
-            if (destination.Length < MaxInt16Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt16Length
+                ? EncodeUInt16(ref MemoryMarshal.GetReference(destination), value)
+                : WriteUInt16Short(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteUInt16(Span{byte}, ushort)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteUInt16Short(Span<byte> destination, ushort value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeUInt16(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -630,11 +679,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteByte(Span<byte> destination, byte value)
         {
-            if (destination.Length < MaxInt8Length)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxInt8Length
+                ? EncodeByte(ref MemoryMarshal.GetReference(destination), value)
+                : WriteByteShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteByte(Span{byte}, byte)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteByteShort(Span<byte> destination, byte value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeByte(ref MemoryMarshal.GetReference(destination), value);
         }
 

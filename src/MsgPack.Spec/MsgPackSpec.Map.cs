@@ -39,11 +39,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteMapHeader(Span<byte> destination, int value)
         {
-            if (destination.Length < MaxHeaderLength)
-            {
-                EnsureRoom(destination.Length, GetMapHeaderLength(value));
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxHeaderLength
+                ? EncodeMapHeader(ref MemoryMarshal.GetReference(destination), value)
+                : WriteMapHeaderShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteMapHeader(Span{byte}, int)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteMapHeaderShort(Span<byte> destination, int value)
+        {
+            EnsureRoom(destination.Length, GetMapHeaderLength(value));
             return EncodeMapHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 

@@ -234,11 +234,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteStringHeader(Span<byte> destination, int value)
         {
-            if (destination.Length < MaxHeaderLength)
-            {
-                EnsureRoom(destination.Length, GetStringHeaderLength(value));
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxHeaderLength
+                ? EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value)
+                : WriteStringHeaderShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteStringHeader(Span{byte}, int)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteStringHeaderShort(Span<byte> destination, int value)
+        {
+            EnsureRoom(destination.Length, GetStringHeaderLength(value));
             return EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 

@@ -146,11 +146,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteTimestamp(Span<byte> destination, Timestamp value)
         {
-            if (destination.Length < MaxTimestampLength)
-            {
-                EnsureRoomCold(destination.Length, value);
-            }
+            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
+            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
+            return destination.Length >= MaxTimestampLength
+                ? EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value)
+                : WriteTimestampShort(destination, value);
+        }
 
+        /// <summary>The out-of-line half of <see cref="WriteTimestamp(Span{byte}, Timestamp)"/>: a destination shorter than the largest form.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int WriteTimestampShort(Span<byte> destination, Timestamp value)
+        {
+            EnsureRoom(destination.Length, GetEncodedLength(value));
             return EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value);
         }
 

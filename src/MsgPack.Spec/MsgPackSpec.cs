@@ -67,22 +67,6 @@ namespace MsgPack.Spec
             }
         }
 
-        // The exact room a value needs is computed only when the destination is shorter than the value's largest
-        // form. These out-of-line checks keep that computation out of the inlined writers, so their hot path is a
-        // single compare and the encoding itself.
-
-        /// <summary>Throws when <paramref name="available"/> bytes cannot hold <paramref name="value"/>'s smallest form.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void EnsureRoomCold(int available, long value) => EnsureRoom(available, GetEncodedLength(value));
-
-        /// <summary>Throws when <paramref name="available"/> bytes cannot hold <paramref name="value"/>'s smallest form.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void EnsureRoomCold(int available, ulong value) => EnsureRoom(available, GetEncodedLength(value));
-
-        /// <summary>Throws when <paramref name="available"/> bytes cannot hold <paramref name="value"/>'s smallest form.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void EnsureRoomCold(int available, Timestamp value) => EnsureRoom(available, GetEncodedLength(value));
-
         /// <summary>Throws the exception that matches a failed decoding.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void ThrowIfFailed(ReadStatus status, ReadOnlySpan<byte> source, int bytesNeeded, string expected)
