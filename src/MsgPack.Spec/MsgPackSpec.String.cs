@@ -54,6 +54,31 @@ namespace MsgPack.Spec
             return headerLength + byteCount;
         }
 
+        /// <summary>
+        /// Encodes text in one pass when its header is known before its exact UTF-8 length: the length lies between
+        /// one and three bytes per UTF-16 char, and when both ends take the same header (up to 10 chars: fixstr; 32
+        /// to 85: str 8; 256 to 21,845: str 16; 65,536 and more: str 32) and the destination has room for the longest
+        /// form, the text is encoded straight after that header, which is then written with the actual length. This
+        /// saves the counting pass; nothing beyond the value is touched. Otherwise the caller counts first.
+        /// </summary>
+        private static bool TryEncodeStringInOnePass(Span<byte> destination, ReadOnlySpan<char> value, out int bytesWritten)
+        {
+            long longest = 3L * value.Length;
+            int headerLength = GetStringHeaderLength(value.Length);
+            if (longest > int.MaxValue
+                || headerLength != GetStringHeaderLength((int)longest)
+                || destination.Length < headerLength + longest)
+            {
+                bytesWritten = 0;
+                return false;
+            }
+
+            int byteCount = Utf8Text.Encode(value, destination.Slice(headerLength));
+            EncodeStringHeader(ref MemoryMarshal.GetReference(destination), byteCount);
+            bytesWritten = headerLength + byteCount;
+            return true;
+        }
+
         /// <summary>Reads a str value and checks that its bytes are valid UTF-8.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static ReadStatus DecodeUtf8String(ref byte source, int length, out int payloadOffset, out int payloadLength, out int bytesRead)
@@ -75,6 +100,11 @@ namespace MsgPack.Spec
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         public static int WriteString(Span<byte> destination, ReadOnlySpan<char> value)
         {
+            if (TryEncodeStringInOnePass(destination, value, out int written))
+            {
+                return written;
+            }
+
             int byteCount = Utf8Text.GetByteCount(value);
             EnsureRoom(destination.Length, (long)GetStringHeaderLength(byteCount) + byteCount);
             return EncodeString(ref MemoryMarshal.GetReference(destination), value, byteCount);
@@ -87,6 +117,11 @@ namespace MsgPack.Spec
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         public static bool TryWriteString(Span<byte> destination, ReadOnlySpan<char> value, out int bytesWritten)
         {
+            if (TryEncodeStringInOnePass(destination, value, out bytesWritten))
+            {
+                return true;
+            }
+
             int byteCount = Utf8Text.GetByteCount(value);
             long needed = (long)GetStringHeaderLength(byteCount) + byteCount;
             if (destination.Length < needed)
