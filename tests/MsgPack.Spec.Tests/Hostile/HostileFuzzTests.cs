@@ -18,7 +18,10 @@ namespace MsgPack.Spec.Tests.Hostile
         [Fact]
         public void Three_seconds_of_mutated_documents_break_no_reader_contract()
         {
-            var runner = new FuzzRunner(seed: 20240601);
+            // Inside the test suite the fuzzer shares two cores with the other test classes and starts on freshly
+            // jitted code: an input is a failure when it hangs (HangLimit), not when it is merely slow there. The
+            // console fuzzer (./build.sh fuzz) keeps the strict 2 s limit for slow inputs.
+            var runner = new FuzzRunner(seed: 20240601) { SlowLimit = TimeSpan.FromSeconds(15) };
             FuzzReport report = runner.Run(TimeSpan.FromSeconds(3), TimeSpan.FromDays(1), progress: null);
             _output.WriteLine(report.Format());
             _output.WriteLine(runner.Guarded ? "inputs placed between unreadable pages" : "inputs in plain native memory (no guard pages)");
