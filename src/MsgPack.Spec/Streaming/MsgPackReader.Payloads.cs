@@ -271,18 +271,20 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled in a pooled array, so the string stays the only allocation.</summary>
-        private static bool TryDecodeUtf8(MsgPackPayload utf8, out string text)
+        private static bool TryDecodeUtf8(MsgPackPayload utf8, out string text) => CheckUtf8(utf8, decode: true, out text);
+
+        internal static bool IsValidUtf8(MsgPackPayload payload) => CheckUtf8(payload, decode: false, out _);
+
+        /// <summary>
+        /// Validates UTF-8 and, when asked, decodes it. Bytes that straddle segments are assembled in a pooled array
+        /// first, so that the returned string stays the only allocation.
+        /// </summary>
+        private static bool CheckUtf8(MsgPackPayload utf8, bool decode, out string text)
         {
             text = string.Empty;
             if (utf8.IsSingleSpan)
             {
-                if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(utf8.Span), utf8.Length))
-                {
-                    return false;
-                }
-
-                text = Utf8Text.Decode(utf8.Span);
-                return true;
+                return CheckUtf8(utf8.Span, decode, out text);
             }
 
             byte[] assembled = ArrayPool<byte>.Shared.Rent(utf8.Length);
@@ -290,13 +292,7 @@ namespace MsgPack.Spec
             {
                 Span<byte> bytes = assembled.AsSpan(0, utf8.Length);
                 utf8.Sequence.CopyTo(bytes);
-                if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length))
-                {
-                    return false;
-                }
-
-                text = Utf8Text.Decode(bytes);
-                return true;
+                return CheckUtf8(bytes, decode, out text);
             }
             finally
             {
@@ -304,24 +300,20 @@ namespace MsgPack.Spec
             }
         }
 
-        internal static bool IsValidUtf8(MsgPackPayload payload)
+        private static bool CheckUtf8(ReadOnlySpan<byte> bytes, bool decode, out string text)
         {
-            if (payload.IsSingleSpan)
+            text = string.Empty;
+            if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length))
             {
-                return Utf8Text.IsValid(ref MemoryMarshal.GetReference(payload.Span), payload.Length);
+                return false;
             }
 
-            byte[] assembled = ArrayPool<byte>.Shared.Rent(payload.Length);
-            try
+            if (decode)
             {
-                Span<byte> bytes = assembled.AsSpan(0, payload.Length);
-                payload.Sequence.CopyTo(bytes);
-                return Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length);
+                text = Utf8Text.Decode(bytes);
             }
-            finally
-            {
-                ArrayPool<byte>.Shared.Return(assembled);
-            }
+
+            return true;
         }
 
         /// <summary>

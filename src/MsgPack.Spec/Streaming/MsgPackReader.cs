@@ -131,14 +131,10 @@ namespace MsgPack.Spec
         private OperationStatus TryRead<TDecoder, T>(out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
-            ReadStatus status = default(TDecoder).Decode(ref Head, _current.Length - _index, out value, out int bytesRead);
+            ReadStatus status = Peek<TDecoder, T>(out value, out int bytesRead);
             if (status != ReadStatus.Done)
             {
-                status = PeekAcrossSegments<TDecoder, T>(status, out value, out bytesRead);
-                if (status != ReadStatus.Done)
-                {
-                    return status.ToOperationStatus();
-                }
+                return status.ToOperationStatus();
             }
 
             Advance(bytesRead);

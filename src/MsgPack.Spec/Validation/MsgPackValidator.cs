@@ -99,13 +99,13 @@ namespace MsgPack.Spec
                     return Fail(MsgPackValidationError.LengthPastEnd, offset, offset + tokenLength + token.ChildCount);
                 }
 
-                MsgPackValidationError error = CheckContent(ref reader, options, token);
+                MsgPackType type = reader.PeekMsgPackType();
+                MsgPackValidationError error = CheckContent(ref reader, options, token, type);
                 if (error != MsgPackValidationError.None)
                 {
                     return Fail(error, offset, 0);
                 }
 
-                MsgPackType type = reader.PeekMsgPackType();
                 reader.Advance(tokenLength);
                 pending[depth]--;
                 if (type is MsgPackType.Array or MsgPackType.Map)
@@ -128,9 +128,8 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Checks what the structure alone does not tell: timestamps, and UTF-8 when asked.</summary>
-        private static MsgPackValidationError CheckContent(ref MsgPackReader reader, MsgPackValidationOptions options, TokenHeader token)
+        private static MsgPackValidationError CheckContent(ref MsgPackReader reader, MsgPackValidationOptions options, TokenHeader token, MsgPackType type)
         {
-            MsgPackType type = reader.PeekMsgPackType();
             if (type == MsgPackType.Extension)
             {
                 reader.Peek<ExtensionHeaderDecoder, ExtensionHeader>(out ExtensionHeader header, out _);
