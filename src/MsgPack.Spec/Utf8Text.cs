@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -78,6 +79,83 @@ namespace MsgPack.Spec
 #else
             return IsValidScalar(ref start, length);
 #endif
+        }
+
+        /// <summary>
+        /// Tells whether the bytes of a sequence are well-formed UTF-8, segment by segment, without assembling them:
+        /// each segment is validated up to its last complete character, and a character cut by a segment boundary
+        /// (at most 4 bytes) is completed on the stack from the segments after it.
+        /// </summary>
+        public static bool IsValid(ReadOnlySequence<byte> utf8)
+        {
+            Span<byte> cut = stackalloc byte[4];
+            int cutLength = 0;
+            int cutExpected = 0;
+            foreach (ReadOnlyMemory<byte> memory in utf8)
+            {
+                ReadOnlySpan<byte> segment = memory.Span;
+
+                // First complete the character the previous segment ended inside.
+                while (cutLength > 0 && !segment.IsEmpty)
+                {
+                    cut[cutLength++] = segment[0];
+                    segment = segment.Slice(1);
+                    if (cutLength == cutExpected)
+                    {
+                        if (!IsValid(ref cut[0], cutLength))
+                        {
+                            return false;
+                        }
+
+                        cutLength = 0;
+                    }
+                }
+
+                if (segment.IsEmpty)
+                {
+                    continue;
+                }
+
+                int complete = CompleteLength(segment, out int expected);
+                if (!IsValid(ref MemoryMarshal.GetReference(segment), complete))
+                {
+                    return false;
+                }
+
+                segment.Slice(complete).CopyTo(cut);
+                cutLength = segment.Length - complete;
+                cutExpected = expected;
+            }
+
+            // A character cut by the end of the input is truncated.
+            return cutLength == 0;
+        }
+
+        /// <summary>
+        /// The length of <paramref name="segment"/> up to the start of a last character that needs more bytes than
+        /// the segment has left (then <paramref name="expected"/> is that character's length), or the whole segment.
+        /// </summary>
+        private static int CompleteLength(ReadOnlySpan<byte> segment, out int expected)
+        {
+            expected = 0;
+            for (int back = 1; back <= 3 && back <= segment.Length; back++)
+            {
+                byte b = segment[segment.Length - back];
+                if ((b & 0xc0) != 0x80)
+                {
+                    // A lead byte (or ASCII): the length its character takes. Anything else, the validator judges.
+                    int length = b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : b < 0xf8 ? 4 : 1;
+                    if (length > back)
+                    {
+                        expected = length;
+                        return segment.Length - back;
+                    }
+
+                    break;
+                }
+            }
+
+            return segment.Length;
         }
 
 #if !NET8_0_OR_GREATER

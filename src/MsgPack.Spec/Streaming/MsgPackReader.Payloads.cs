@@ -273,11 +273,13 @@ namespace MsgPack.Spec
         /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled in a pooled array, so the string stays the only allocation.</summary>
         private static bool TryDecodeUtf8(MsgPackPayload utf8, out string text) => CheckUtf8(utf8, decode: true, out text);
 
-        internal static bool IsValidUtf8(MsgPackPayload payload) => CheckUtf8(payload, decode: false, out _);
+        internal static bool IsValidUtf8(MsgPackPayload payload) =>
+            payload.IsSingleSpan ? CheckUtf8(payload.Span, decode: false, out _) : Utf8Text.IsValid(payload.Sequence);
 
         /// <summary>
         /// Validates UTF-8 and, when asked, decodes it. Bytes that straddle segments are assembled in a pooled array
-        /// first, so that the returned string stays the only allocation.
+        /// first, so that the returned string stays the only allocation (validation alone needs no array: see
+        /// <see cref="IsValidUtf8"/>).
         /// </summary>
         private static bool CheckUtf8(MsgPackPayload utf8, bool decode, out string text)
         {
