@@ -8,4 +8,14 @@ namespace System.Diagnostics.CodeAnalysis
     {
     }
 }
+
+namespace System.Runtime.CompilerServices
+{
+    /// <summary>Tells the compiler not to zero a method's locals (its stackalloc buffers included).</summary>
+    /// <remarks>The attribute is public in .NET 5 and later; netstandard2.0 lacks it, and the compiler matches it by name.</remarks>
+    [AttributeUsage(AttributeTargets.Module | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Constructor | AttributeTargets.Method | AttributeTargets.Property | AttributeTargets.Event, Inherited = false)]
+    internal sealed class SkipLocalsInitAttribute : Attribute
+    {
+    }
+}
 #endif

@@ -36,6 +36,21 @@ namespace MsgPack.Spec.Benchmarks
             return w;
         }
 
+        [Benchmark(Description = "MsgPackSpec span, advancing")]
+        public int SpanAdvancing()
+        {
+            Span<byte> span = Output;
+            Span<byte> rest = span;
+            double[] values = _values;
+            MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                MsgPackSpec.WriteDouble(ref rest, values[i]);
+            }
+
+            return span.Length - rest.Length;
+        }
+
         [Benchmark(Description = "MsgPackSpec pointer")]
         public int Pointer()
         {
@@ -97,6 +112,20 @@ namespace MsgPack.Spec.Benchmarks
             {
                 sum += MsgPackSpec.ReadDouble(source.Slice(offset), out int read);
                 offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span, advancing")]
+        public double SpanAdvancing()
+        {
+            ReadOnlySpan<byte> source = Input;
+            int count = MsgPackSpec.ReadArrayHeader(ref source);
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadDouble(ref source);
             }
 
             return sum;

@@ -41,6 +41,21 @@ namespace MsgPack.Spec.Benchmarks
             return w;
         }
 
+        [Benchmark(Description = "MsgPackSpec span, advancing")]
+        public int SpanAdvancing()
+        {
+            Span<byte> span = Output;
+            Span<byte> rest = span;
+            int[] values = _values;
+            MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                MsgPackSpec.WriteInt32(ref rest, values[i]);
+            }
+
+            return span.Length - rest.Length;
+        }
+
         [Benchmark(Description = "MsgPackSpec pointer")]
         public int Pointer()
         {
@@ -104,6 +119,20 @@ namespace MsgPack.Spec.Benchmarks
             {
                 sum += MsgPackSpec.ReadInt32(source.Slice(offset), out int read);
                 offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span, advancing")]
+        public long SpanAdvancing()
+        {
+            ReadOnlySpan<byte> source = Input;
+            int count = MsgPackSpec.ReadArrayHeader(ref source);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadInt32(ref source);
             }
 
             return sum;

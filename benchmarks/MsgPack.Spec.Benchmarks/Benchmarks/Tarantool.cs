@@ -57,6 +57,25 @@ namespace MsgPack.Spec.Benchmarks
             return w;
         }
 
+        [Benchmark(Description = "MsgPackSpec span, advancing")]
+        public int SpanAdvancing()
+        {
+            Span<byte> span = Output;
+            Span<byte> rest = span;
+            MsgPackSpec.WriteMapHeader(ref rest, 2);
+            MsgPackSpec.WriteUInt32(ref rest, KeyType);
+            MsgPackSpec.WriteUInt32(ref rest, _type);
+            MsgPackSpec.WriteUInt32(ref rest, KeySync);
+            MsgPackSpec.WriteUInt64(ref rest, _sync);
+            MsgPackSpec.WriteMapHeader(ref rest, 2);
+            MsgPackSpec.WriteUInt32(ref rest, KeySpaceId);
+            MsgPackSpec.WriteUInt32(ref rest, _spaceId);
+            MsgPackSpec.WriteUInt32(ref rest, KeyKey);
+            MsgPackSpec.WriteArrayHeader(ref rest, 1);
+            MsgPackSpec.WriteInt64(ref rest, _key);
+            return span.Length - rest.Length;
+        }
+
         [Benchmark(Description = "MsgPackSpec pointer")]
         public int Pointer()
         {

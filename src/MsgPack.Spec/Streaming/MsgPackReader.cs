@@ -145,6 +145,11 @@ namespace MsgPack.Spec
         private T ReadSlow<TDecoder, T>()
             where TDecoder : struct, IValueDecoder<T>
         {
+            if (_isSequence && TryReadAtBoundary<TDecoder, T>(out T read))
+            {
+                return read;
+            }
+
             ReadStatus status = PeekAcrossSegments<TDecoder, T>(ReadStatus.NeedMoreData, out T value, out int bytesRead);
             if (status != ReadStatus.Done)
             {
@@ -153,6 +158,66 @@ namespace MsgPack.Spec
 
             Advance(bytesRead);
             return value;
+        }
+
+        /// <summary>
+        /// Reads a value at the end of the current segment, the common slow case on a multi-segment input: the value
+        /// starts in the next segment, or straddles into it. The next segment is looked up once and, on success, made
+        /// current, so that crossing a boundary costs one <see cref="ReadOnlySequence{T}.TryGet"/>, a copy of at most
+        /// <see cref="MaxStitchedLength"/> bytes and one decode. Returns false, having changed nothing, for anything
+        /// else (a value across three segments, an empty segment, bad data, the end of the input): the general path
+        /// then decides.
+        /// </summary>
+        [SkipLocalsInit]
+        private bool TryReadAtBoundary<TDecoder, T>(out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            value = default!;
+            int left = _current.Length - _index;
+            SequencePosition after = _next;
+            if (left >= MaxStitchedLength || !_sequence.TryGet(ref after, out ReadOnlyMemory<byte> memory))
+            {
+                return false;
+            }
+
+            ReadOnlySpan<byte> next = memory.Span;
+            int bytesRead;
+            if (left == 0)
+            {
+                if (default(TDecoder).Decode(ref MemoryMarshal.GetReference(next), next.Length, out value, out bytesRead) != ReadStatus.Done)
+                {
+                    return false;
+                }
+
+                EnterNextSegment(next, after, bytesRead);
+                return true;
+            }
+
+            // The value's tail and the head of the next segment, copied together and decoded. The value did not fit the
+            // tail, so if it decodes, it ends inside the next segment: bytesRead > left.
+            int fromNext = Math.Min(next.Length, MaxStitchedLength - left);
+            Span<byte> stitched = stackalloc byte[MaxStitchedLength];
+            _current.Slice(_index).CopyTo(stitched);
+            next.Slice(0, fromNext).CopyTo(stitched.Slice(left));
+            ref byte destination = ref MemoryMarshal.GetReference(stitched);
+            if (default(TDecoder).Decode(ref destination, left + fromNext, out value, out bytesRead) != ReadStatus.Done)
+            {
+                value = default!;
+                return false;
+            }
+
+            EnterNextSegment(next, after, bytesRead - left);
+            return true;
+        }
+
+        /// <summary>Makes the segment after the current one current, at <paramref name="index"/>; <paramref name="after"/> is where the one after it starts.</summary>
+        private void EnterNextSegment(ReadOnlySpan<byte> segment, SequencePosition after, int index)
+        {
+            _consumedBefore += _current.Length;
+            _currentStart = _next;
+            _next = after;
+            _current = segment;
+            _index = index;
         }
 
         /// <summary>

@@ -63,6 +63,7 @@ namespace MsgPack.Spec
         public long BytesWritten => _committed + _position;
 
         /// <summary>Commits the pending bytes to the buffer writer (<see cref="IBufferWriter{T}.Advance"/>). The next write asks for a new span.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Flush()
         {
             if (_position > 0)
@@ -241,21 +242,57 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Commits what was written and asks the buffer writer for at least <paramref name="size"/> bytes (any, when 0).</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
+        /// <remarks>
+        /// Inlined, but all it does inline is copy fields: the work is in <see cref="NextChunk"/>, a static method that
+        /// takes the fields by value. A call that took the writer by reference would make the JIT keep the writer's
+        /// fields in memory in every caller, and a loop of writes would then load and store its position through the
+        /// stack on each value (measured: 1.6 times slower on 100 int32).
+        /// </remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private void Refill(int size)
         {
-            if (_output is null)
+            Chunk chunk = NextChunk(_output, _position, size);
+            _committed += _position;
+            _position = 0;
+            _memory = chunk.Memory;
+            _span = chunk.Span;
+        }
+
+        /// <summary>Commits <paramref name="pending"/> bytes and gets the next memory of at least <paramref name="size"/> bytes.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static Chunk NextChunk(IBufferWriter<byte>? output, int pending, int size)
+        {
+            if (output is null)
             {
                 ThrowHelper.ThrowInvalidOperation("The MsgPackWriter was not created with a buffer writer.");
             }
 
-            Flush();
-            _memory = _output.GetMemory(size);
-            _span = _memory.Span;
-            if (_span.Length < Math.Max(size, 1))
+            if (pending > 0)
             {
-                ThrowHelper.ThrowInvalidOperation($"The buffer writer returned {_span.Length} bytes when asked for {size}.");
+                output.Advance(pending);
             }
+
+            Memory<byte> memory = output.GetMemory(size);
+            if (memory.Length < Math.Max(size, 1))
+            {
+                ThrowHelper.ThrowInvalidOperation($"The buffer writer returned {memory.Length} bytes when asked for {size}.");
+            }
+
+            return new Chunk(memory);
+        }
+
+        /// <summary>A memory from the buffer writer and its span, returned together by <see cref="NextChunk"/>.</summary>
+        private readonly ref struct Chunk
+        {
+            public Chunk(Memory<byte> memory)
+            {
+                Memory = memory;
+                Span = memory.Span;
+            }
+
+            public Memory<byte> Memory { get; }
+
+            public Span<byte> Span { get; }
         }
 
         /// <summary>Copies bytes into the current span and as many new ones as they need.</summary>
