@@ -32,5 +32,34 @@ namespace MsgPack.Spec.Tests
             Assert.Equal(42, value);
             Assert.Equal(1, bytesRead);
         }
+    
+        [Fact]
+        public void TheReadmeAdvancingExampleWritesAndReadsWhatItSays()
+        {
+            int[] values = { 1, 200, -5, 70000 };
+            Span<byte> buffer = stackalloc byte[64];
+
+            Span<byte> rest = buffer;
+            MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
+            foreach (int value in values)
+            {
+                MsgPackSpec.WriteInt32(ref rest, value);
+            }
+
+            int length = buffer.Length - rest.Length;
+
+            ReadOnlySpan<byte> source = buffer.Slice(0, length);
+            int count = MsgPackSpec.ReadArrayHeader(ref source);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadInt32(ref source);
+            }
+
+            Assert.Equal("94 01 cc c8 fb ce 00 01 11 70", Hex.Of(buffer.Slice(0, length)));
+            Assert.Equal(4, count);
+            Assert.Equal(1 + 200 - 5 + 70000, sum);
+            Assert.True(source.IsEmpty);
+        }
     }
 }
