@@ -174,13 +174,11 @@ namespace MsgPack.Spec
         {
             value = default!;
             int left = _current.Length - _index;
-            SequencePosition after = _next;
-            if (left >= MaxStitchedLength || !_sequence.TryGet(ref after, out ReadOnlyMemory<byte> memory))
+            if (left >= MaxStitchedLength || !TryGetNextSegment(out ReadOnlySpan<byte> next, out SequencePosition after))
             {
                 return false;
             }
 
-            ReadOnlySpan<byte> next = memory.Span;
             int bytesRead;
             if (left == 0)
             {
@@ -195,11 +193,25 @@ namespace MsgPack.Spec
 
             // The value's tail and the head of the next segment, copied together and decoded. The value did not fit the
             // tail, so if it decodes, it ends inside the next segment: bytesRead > left.
-            int fromNext = Math.Min(next.Length, MaxStitchedLength - left);
             Span<byte> stitched = stackalloc byte[MaxStitchedLength];
-            _current.Slice(_index).CopyTo(stitched);
-            next.Slice(0, fromNext).CopyTo(stitched.Slice(left));
             ref byte destination = ref MemoryMarshal.GetReference(stitched);
+            int fromNext;
+            if (left <= Block.Size && _current.Length >= Block.Size && next.Length >= Block.Size)
+            {
+                // The usual case, without a call to memmove: the 16 bytes that end the current segment go to
+                // stitched[0..16] (the tail at its end), the 16 that start the next one to stitched[16..32].
+                Unsafe.WriteUnaligned(ref destination, Unsafe.ReadUnaligned<Block>(ref Unsafe.Add(ref MemoryMarshal.GetReference(_current), _current.Length - Block.Size)));
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, Block.Size), Unsafe.ReadUnaligned<Block>(ref MemoryMarshal.GetReference(next)));
+                destination = ref Unsafe.Add(ref destination, Block.Size - left);
+                fromNext = Block.Size;
+            }
+            else
+            {
+                fromNext = Math.Min(next.Length, MaxStitchedLength - left);
+                _current.Slice(_index).CopyTo(stitched);
+                next.Slice(0, fromNext).CopyTo(stitched.Slice(left));
+            }
+
             if (default(TDecoder).Decode(ref destination, left + fromNext, out value, out bytesRead) != ReadStatus.Done)
             {
                 value = default!;
@@ -208,6 +220,37 @@ namespace MsgPack.Spec
 
             EnterNextSegment(next, after, bytesRead - left);
             return true;
+        }
+
+        /// <summary>
+        /// The segment after the current one and the position after it, as <see cref="ReadOnlySequence{T}.TryGet"/>
+        /// gives them, read straight from the segment chain: at a boundary the general TryGet, which also handles
+        /// positions inside a segment and sequences over a single array, costs more than the rest of the read.
+        /// </summary>
+        private readonly bool TryGetNextSegment(out ReadOnlySpan<byte> next, out SequencePosition after)
+        {
+            if (_next.GetObject() is ReadOnlySequenceSegment<byte> segment)
+            {
+                ReadOnlyMemory<byte> memory = segment.Memory;
+                int start = _next.GetInteger();
+                SequencePosition end = _sequence.End;
+                if (ReferenceEquals(segment, end.GetObject()))
+                {
+                    next = memory.Span.Slice(start, end.GetInteger() - start);
+                    after = default;
+                }
+                else
+                {
+                    next = memory.Span.Slice(start);
+                    after = segment.Next is null ? default : new SequencePosition(segment.Next, 0);
+                }
+
+                return true;
+            }
+
+            next = default;
+            after = default;
+            return false;
         }
 
         /// <summary>Makes the segment after the current one current, at <paramref name="index"/>; <paramref name="after"/> is where the one after it starts.</summary>
@@ -307,6 +350,16 @@ namespace MsgPack.Spec
             }
 
             return false;
+        }
+
+        /// <summary>16 bytes, moved as one (the JIT copies such a struct with one vector load and store).</summary>
+        private struct Block
+        {
+            public const int Size = 16;
+#pragma warning disable CS0169 // the fields only give the struct its size
+            private ulong _low;
+            private ulong _high;
+#pragma warning restore CS0169
         }
 
         /// <summary>Throws the exception for a failed read, with the counts of the whole remaining input.</summary>

@@ -165,6 +165,87 @@ namespace MsgPack.Spec.Tests.Streaming
         }
 
         [Fact]
+        public void ReadsFromASequenceThatStartsAndEndsInsideItsSegments()
+        {
+            // The first segment holds junk before the sequence's start and the last one junk after its end: a reader
+            // that crossed into the last segment and read up to the segment's end instead of the sequence's would
+            // read values that are not there. 0xc1 is never valid, so any read of the junk fails loudly.
+            for (int size = 1; size <= 80; size++)
+            {
+                ReadAll(Padded(Document.Bytes, size, Document.Bytes.Length), contiguous: false, checkPlaceEvery: 17);
+            }
+        }
+
+        [Fact]
+        public void AValueCutByTheSequencesEndIsTruncatedEvenWhenItsSegmentGoesOn()
+        {
+            // Ten int32 values (5 bytes each); the sequence ends 2 bytes into the last one, while its segment holds
+            // the whole value: the reader must stop at the sequence's end.
+            byte[] data = new byte[50];
+            Span<byte> rest = data;
+            for (int i = 0; i < 10; i++)
+            {
+                MsgPackSpec.WriteInt32(ref rest, (1 << 30) - i);
+            }
+
+            for (int size = 1; size <= 24; size++)
+            {
+                ReadOnlySequence<byte> sequence = Padded(data, size, 47);
+                var reader = new MsgPackReader(sequence);
+                for (int i = 0; i < 9; i++)
+                {
+                    Assert.Equal((1 << 30) - i, reader.ReadInt32());
+                }
+
+                Assert.Equal(OperationStatus.NeedMoreData, reader.TryReadInt32(out _));
+                Assert.Equal(45, reader.Consumed);
+                Assert.Throws<MsgPackTruncatedException>(() =>
+                {
+                    var again = new MsgPackReader(sequence.Slice(45));
+                    again.ReadInt32();
+                });
+            }
+        }
+
+        /// <summary>
+        /// <paramref name="data"/>'s first <paramref name="length"/> bytes cut into segments of <paramref name="size"/>
+        /// bytes, in a sequence that starts 7 bytes into its first segment and ends before 9 bytes of junk (0xc1)
+        /// that its last segment also holds, followed by the rest of <paramref name="data"/>.
+        /// </summary>
+        private static ReadOnlySequence<byte> Padded(byte[] data, int size, int length)
+        {
+            const int Before = 7;
+            var chunks = new List<byte[]>();
+            for (int start = 0; start < length; start += size)
+            {
+                chunks.Add(data.AsSpan(start, Math.Min(size, length - start)).ToArray());
+            }
+
+            byte[] head = new byte[Before + chunks[0].Length];
+            head.AsSpan(0, Before).Fill(0xc1);
+            chunks[0].CopyTo(head, Before);
+            chunks[0] = head;
+            byte[] last = chunks[chunks.Count - 1];
+            byte[] tail = new byte[last.Length + (data.Length - length) + 9];
+            tail.AsSpan().Fill(0xc1);
+            last.CopyTo(tail, 0);
+            data.AsSpan(length).CopyTo(tail.AsSpan(last.Length));
+            chunks[chunks.Count - 1] = tail;
+
+            var first = new TestSegment(chunks[0], null);
+            TestSegment segment = first;
+            for (int i = 1; i < chunks.Count; i++)
+            {
+                segment = new TestSegment(chunks[i], segment);
+            }
+
+            int endIndex = last.Length; // the first chunk, padded, when there is only one
+            var sequence = new ReadOnlySequence<byte>(first, Before, segment, endIndex);
+            Assert.Equal(length, sequence.Length);
+            return sequence;
+        }
+
+        [Fact]
         public void TheReaderKeepsTheSequenceItWasGiven()
         {
             ReadOnlySequence<byte> sequence = Sequences.Split(Document.Bytes, 100, withEmpty: true);
