@@ -79,6 +79,11 @@ namespace MsgPack.Spec.Benchmarks
         [DllImport(Library)] internal static extern long mpn_cxx_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
         [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
 
+        // ---- 3b. one large string (the single-string entry points) ----------------------------------------------
+
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_string(byte* str, int len, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_cxx_encode_string(byte* str, int len, byte* dst, long capacity);
+
         // ---- 4. binary payloads --------------------------------------------------------------------------------
 
         [DllImport(Library)] internal static extern long mpn_msgpuck_encode_bin(byte* payload, int len, byte* dst, long capacity);
