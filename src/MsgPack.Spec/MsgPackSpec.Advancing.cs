@@ -52,6 +52,13 @@ namespace MsgPack.Spec
             public void Wrote(ref Span<byte> span, ref int count, int bytes) => count = bytes;
         }
 
+        /// <summary>Adds the count to a position (the streaming writer's).</summary>
+        internal readonly struct AddBytes : IAfterWrite
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public void Wrote(ref Span<byte> span, ref int count, int bytes) => count += bytes;
+        }
+
         /// <summary>Moves the span past the bytes (the advancing front doors).</summary>
         internal readonly struct MovePastBytes : IAfterWrite
         {

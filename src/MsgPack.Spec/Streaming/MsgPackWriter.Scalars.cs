@@ -1,3 +1,4 @@
+using System;
 using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec
@@ -26,8 +27,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt64(long value)
         {
-            int written = MsgPackSpec.EncodeInt64(ref Room(MsgPackSpec.MaxInt64Length), value);
-            _position += written;
+            Span<byte> unused = default;
+            MsgPackSpec.EncodeInt64<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt64Length), value, ref unused, ref _position);
         }
 
         /// <summary>Writes an <see cref="int"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
@@ -35,8 +36,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt32(int value)
         {
-            int written = MsgPackSpec.EncodeInt32(ref Room(MsgPackSpec.MaxInt32Length), value);
-            _position += written;
+            Span<byte> unused = default;
+            MsgPackSpec.EncodeInt32<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt32Length), value, ref unused, ref _position);
         }
 
         /// <summary>Writes a <see cref="short"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
@@ -62,8 +63,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt64(ulong value)
         {
-            int written = MsgPackSpec.EncodeUInt64(ref Room(MsgPackSpec.MaxInt64Length), value);
-            _position += written;
+            Span<byte> unused = default;
+            MsgPackSpec.EncodeUInt64<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt64Length), value, ref unused, ref _position);
         }
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
@@ -71,8 +72,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt32(uint value)
         {
-            int written = MsgPackSpec.EncodeUInt32(ref Room(MsgPackSpec.MaxInt32Length), value);
-            _position += written;
+            Span<byte> unused = default;
+            MsgPackSpec.EncodeUInt32<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt32Length), value, ref unused, ref _position);
         }
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
