@@ -38,34 +38,6 @@ namespace MsgPack.Spec
         }
 
         // ---- Writers.
-        /// <summary>What a smallest-form encoding core does with the byte count of the branch it took.</summary>
-        internal interface IAfterWrite
-        {
-            /// <summary>Called once, in the branch that wrote <paramref name="bytes"/> bytes.</summary>
-            void Wrote(ref Span<byte> span, ref int count, int bytes);
-        }
-
-        /// <summary>Hands the count back (the index-based and pointer front doors return it).</summary>
-        internal readonly struct CountBytes : IAfterWrite
-        {
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public void Wrote(ref Span<byte> span, ref int count, int bytes) => count = bytes;
-        }
-
-        /// <summary>Adds the count to a position (the streaming writer's).</summary>
-        internal readonly struct AddBytes : IAfterWrite
-        {
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public void Wrote(ref Span<byte> span, ref int count, int bytes) => count += bytes;
-        }
-
-        /// <summary>Moves the span past the bytes (the advancing front doors).</summary>
-        internal readonly struct MovePastBytes : IAfterWrite
-        {
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public void Wrote(ref Span<byte> span, ref int count, int bytes) => Advance(ref span, bytes);
-        }
-
 
         /// <summary>Writes nil and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
@@ -110,8 +82,7 @@ namespace MsgPack.Spec
                 EnsureRoom(destination.Length, GetEncodedLength(value));
             }
 
-            int unused = 0;
-            EncodeInt64<MovePastBytes>(ref MemoryMarshal.GetReference(destination), value, ref destination, ref unused);
+            Advance(ref destination, EncodeInt64(ref MemoryMarshal.GetReference(destination), value));
         }
 
         /// <summary>Writes a <see cref="int"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
@@ -126,8 +97,7 @@ namespace MsgPack.Spec
                 EnsureRoom(destination.Length, GetEncodedLength(value));
             }
 
-            int unused = 0;
-            EncodeInt32<MovePastBytes>(ref MemoryMarshal.GetReference(destination), value, ref destination, ref unused);
+            Advance(ref destination, EncodeInt32(ref MemoryMarshal.GetReference(destination), value));
         }
 
         /// <summary>Writes a <see cref="short"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
@@ -172,8 +142,7 @@ namespace MsgPack.Spec
                 EnsureRoom(destination.Length, GetEncodedLength(value));
             }
 
-            int unused = 0;
-            EncodeUInt64<MovePastBytes>(ref MemoryMarshal.GetReference(destination), value, ref destination, ref unused);
+            Advance(ref destination, EncodeUInt64(ref MemoryMarshal.GetReference(destination), value));
         }
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
@@ -188,8 +157,7 @@ namespace MsgPack.Spec
                 EnsureRoom(destination.Length, GetEncodedLength(value));
             }
 
-            int unused = 0;
-            EncodeUInt32<MovePastBytes>(ref MemoryMarshal.GetReference(destination), value, ref destination, ref unused);
+            Advance(ref destination, EncodeUInt32(ref MemoryMarshal.GetReference(destination), value));
         }
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>

@@ -44,140 +44,31 @@ namespace MsgPack.Spec
         // ---- Encoding cores: smallest forms. Non-negative values always take the unsigned formats, as the
         // specification recommends (a Tarantool server rejects signed formats for unsigned fields).
 
-        // The smallest-form ladders are written once, generic over what a front door does with the byte count of the
-        // branch taken (IAfterWrite): return it (CountBytes, for the index-based and pointer doors), or move a span
-        // past the bytes (MovePastBytes, for the advancing doors). With the move inside each branch, the JIT adds a
-        // constant to the span's pointer and subtracts it from its length there; a count returned and applied after
-        // the branches join costs a register move or two per value, 8% of an int32 array's encoding time.
-
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static void EncodeUInt32<TAfter>(ref byte destination, uint value, ref Span<byte> span, ref int count)
-            where TAfter : struct, IAfterWrite
+        internal static int EncodeUInt32(ref byte destination, uint value)
         {
             if (value <= DataCodes.MaxPositiveFixInt)
             {
                 destination = (byte)value;
-                default(TAfter).Wrote(ref span, ref count, 1);
+                return 1;
             }
-            else if (value <= byte.MaxValue)
+
+            if (value <= byte.MaxValue)
             {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixUInt8(ref destination, (byte)value));
+                return EncodeFixUInt8(ref destination, (byte)value);
             }
-            else if (value <= ushort.MaxValue)
+
+            if (value <= ushort.MaxValue)
             {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixUInt16(ref destination, (ushort)value));
+                return EncodeFixUInt16(ref destination, (ushort)value);
             }
-            else
-            {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixUInt32(ref destination, value));
-            }
+
+            return EncodeFixUInt32(ref destination, value);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static void EncodeUInt64<TAfter>(ref byte destination, ulong value, ref Span<byte> span, ref int count)
-            where TAfter : struct, IAfterWrite
-        {
-            if (value <= uint.MaxValue)
-            {
-                EncodeUInt32<TAfter>(ref destination, (uint)value, ref span, ref count);
-            }
-            else
-            {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixUInt64(ref destination, value));
-            }
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static void EncodeInt32<TAfter>(ref byte destination, int value, ref Span<byte> span, ref int count)
-            where TAfter : struct, IAfterWrite
-        {
-            if (value >= 0)
-            {
-                EncodeUInt32<TAfter>(ref destination, (uint)value, ref span, ref count);
-            }
-            else
-            {
-                EncodeNegativeInt32<TAfter>(ref destination, value, ref span, ref count);
-            }
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static void EncodeInt64<TAfter>(ref byte destination, long value, ref Span<byte> span, ref int count)
-            where TAfter : struct, IAfterWrite
-        {
-            if (value >= 0)
-            {
-                EncodeUInt64<TAfter>(ref destination, (ulong)value, ref span, ref count);
-            }
-            else if (value >= int.MinValue)
-            {
-                EncodeNegativeInt32<TAfter>(ref destination, (int)value, ref span, ref count);
-            }
-            else
-            {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixInt64(ref destination, value));
-            }
-        }
-
-        /// <summary>Writes a negative value that fits 32 bits: negative fixint, int 8, int 16 or int 32.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static void EncodeNegativeInt32<TAfter>(ref byte destination, int value, ref Span<byte> span, ref int count)
-            where TAfter : struct, IAfterWrite
-        {
-            if (value >= -32)
-            {
-                destination = unchecked((byte)value);
-                default(TAfter).Wrote(ref span, ref count, 1);
-            }
-            else if (value >= sbyte.MinValue)
-            {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixInt8(ref destination, (sbyte)value));
-            }
-            else if (value >= short.MinValue)
-            {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixInt16(ref destination, (short)value));
-            }
-            else
-            {
-                default(TAfter).Wrote(ref span, ref count, EncodeFixInt32(ref destination, value));
-            }
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeUInt32(ref byte destination, uint value)
-        {
-            Span<byte> unused = default;
-            int count = 0;
-            EncodeUInt32<CountBytes>(ref destination, value, ref unused, ref count);
-            return count;
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeUInt64(ref byte destination, ulong value)
-        {
-            Span<byte> unused = default;
-            int count = 0;
-            EncodeUInt64<CountBytes>(ref destination, value, ref unused, ref count);
-            return count;
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeInt32(ref byte destination, int value)
-        {
-            Span<byte> unused = default;
-            int count = 0;
-            EncodeInt32<CountBytes>(ref destination, value, ref unused, ref count);
-            return count;
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeInt64(ref byte destination, long value)
-        {
-            Span<byte> unused = default;
-            int count = 0;
-            EncodeInt64<CountBytes>(ref destination, value, ref unused, ref count);
-            return count;
-        }
+        internal static int EncodeUInt64(ref byte destination, ulong value) =>
+            value <= uint.MaxValue ? EncodeUInt32(ref destination, (uint)value) : EncodeFixUInt64(ref destination, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeUInt16(ref byte destination, ushort value) => EncodeUInt32(ref destination, value);
@@ -186,10 +77,48 @@ namespace MsgPack.Spec
         internal static int EncodeByte(ref byte destination, byte value) => EncodeUInt32(ref destination, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeInt32(ref byte destination, int value) =>
+            value >= 0 ? EncodeUInt32(ref destination, (uint)value) : EncodeNegativeInt32(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeInt64(ref byte destination, long value)
+        {
+            if (value >= 0)
+            {
+                return EncodeUInt64(ref destination, (ulong)value);
+            }
+
+            return value >= int.MinValue ? EncodeNegativeInt32(ref destination, (int)value) : EncodeFixInt64(ref destination, value);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeInt16(ref byte destination, short value) => EncodeInt32(ref destination, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeSByte(ref byte destination, sbyte value) => EncodeInt32(ref destination, value);
+
+        /// <summary>Writes a negative value that fits 32 bits: negative fixint, int 8, int 16 or int 32.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int EncodeNegativeInt32(ref byte destination, int value)
+        {
+            if (value >= -32)
+            {
+                destination = unchecked((byte)value);
+                return 1;
+            }
+
+            if (value >= sbyte.MinValue)
+            {
+                return EncodeFixInt8(ref destination, (sbyte)value);
+            }
+
+            if (value >= short.MinValue)
+            {
+                return EncodeFixInt16(ref destination, (short)value);
+            }
+
+            return EncodeFixInt32(ref destination, value);
+        }
 
         // ---- Encoding cores: exact formats.
 

@@ -208,16 +208,27 @@ namespace MsgPack.Spec.Benchmarks
         }
 
         [Benchmark(Description = "MsgPackReader, one segment")]
-        public long ReaderSingleSegment() => Sum(new MsgPackReader(_single));
+        public long ReaderSingleSegment()
+        {
+            var reader = new MsgPackReader(_single);
+            return Sum(ref reader);
+        }
 
         [Benchmark(Description = "MsgPackReader, 64-byte segments")]
-        public long ReaderSegmented() => Sum(new MsgPackReader(_segmented));
+        public long ReaderSegmented()
+        {
+            var reader = new MsgPackReader(_segmented);
+            return Sum(ref reader);
+        }
 
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_decode_seed(Source, Length, null, null);
 
-        private static long Sum(MsgPackReader reader)
+        // The reader goes by reference, as a mutable ref struct should (Utf8JsonReader likewise): passed by value, it
+        // is a copy in the caller's argument area, and this loop's load and store of its index through that slot ran
+        // 215.6 ns against 113.5 ns for the span reader in the quick pass of 2026-11-21 (by reference: see the tables).
+        private static long Sum(ref MsgPackReader reader)
         {
             int count = reader.ReadArrayHeader();
             long sum = 0;

@@ -45,8 +45,13 @@ namespace MsgPack.Spec.Benchmarks
             ("StringDecode", "String decode"),
             ("BinaryEncode", "Binary encode: one bin"),
             ("BinaryDecode", "Binary decode"),
+            ("LargeStringEncode", "Large string encode: one str"),
             ("TarantoolEncode", "Tarantool request encode"),
             ("SkipDocument", "Skip a nested document (1,887 bytes)"),
+            ("StreamingSeedEncode", "Streaming seed encode: MsgPackWriter"),
+            ("StreamingTarantoolEncode", "Streaming Tarantool request encode: MsgPackWriter"),
+            ("StreamingSeedDecode", "Streaming seed decode: MsgPackReader"),
+            ("BufferWriters", "Output buffers: a message through MsgPackWriter"),
             ("PInvokeOverhead", "P/Invoke overhead"),
         };
 

@@ -23,6 +23,12 @@ namespace MsgPack.Spec
     /// bytes arrive. <see cref="OperationStatus.InvalidData"/> means the bytes are not that value (they also stay
     /// unconsumed). Only <see cref="OperationStatus.Done"/> moves the reader.
     /// </para>
+    /// <para>
+    /// <b>Pass it by reference.</b> Like <c>Utf8JsonReader</c>, the reader is a mutable struct: give it to another
+    /// method as <c>ref MsgPackReader</c>. A copy passed by value also works on its own place, not the caller's, and
+    /// measured about twice as slow in a read loop (its position is stored and reloaded through the argument slot for
+    /// every value).
+    /// </para>
     /// </remarks>
     public ref partial struct MsgPackReader
     {

@@ -1,4 +1,3 @@
-using System;
 using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec
@@ -27,8 +26,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt64(long value)
         {
-            Span<byte> unused = default;
-            MsgPackSpec.EncodeInt64<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt64Length), value, ref unused, ref _position);
+            int written = MsgPackSpec.EncodeInt64(ref Room(MsgPackSpec.MaxInt64Length), value);
+            _position += written;
         }
 
         /// <summary>Writes an <see cref="int"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
@@ -36,8 +35,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt32(int value)
         {
-            Span<byte> unused = default;
-            MsgPackSpec.EncodeInt32<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt32Length), value, ref unused, ref _position);
+            int written = MsgPackSpec.EncodeInt32(ref Room(MsgPackSpec.MaxInt32Length), value);
+            _position += written;
         }
 
         /// <summary>Writes a <see cref="short"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
@@ -63,8 +62,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt64(ulong value)
         {
-            Span<byte> unused = default;
-            MsgPackSpec.EncodeUInt64<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt64Length), value, ref unused, ref _position);
+            int written = MsgPackSpec.EncodeUInt64(ref Room(MsgPackSpec.MaxInt64Length), value);
+            _position += written;
         }
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
@@ -72,8 +71,8 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt32(uint value)
         {
-            Span<byte> unused = default;
-            MsgPackSpec.EncodeUInt32<MsgPackSpec.AddBytes>(ref Room(MsgPackSpec.MaxInt32Length), value, ref unused, ref _position);
+            int written = MsgPackSpec.EncodeUInt32(ref Room(MsgPackSpec.MaxInt32Length), value);
+            _position += written;
         }
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form; the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
