@@ -18,6 +18,12 @@ namespace MsgPack.Spec.Tests.Streaming
     {
         private const int Iterations = 1000;
 
+        // Each measured loop of 1,000 messages may run up to three times, and one run must allocate exactly 0 B.
+        // Anything the streaming layer allocates per message, or once in every few hundred messages, shows in every
+        // run; what this forgives is a single allocation that the runtime made once on the test thread. A CI run
+        // saw 168 B once in the segmented-writer loop, and no run since, with nothing in that loop allocating.
+        private const int Attempts = 3;
+
         [Fact]
         public void WritingTheSeedWorkloadAndATarantoolRequestIntoAReusedPooledBufferWriterAllocatesNothing()
         {
@@ -36,9 +42,14 @@ namespace MsgPack.Spec.Tests.Streaming
                 WritePooled(output, 50);
             }
 
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            long checksum = WritePooled(output, Iterations);
-            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            long checksum = 0;
+            long allocated = long.MaxValue;
+            for (int attempt = 0; attempt < Attempts && allocated != 0; attempt++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                checksum = WritePooled(output, Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            }
 
             Assert.Equal(0, allocated);
             long expected = 0;
@@ -66,9 +77,14 @@ namespace MsgPack.Spec.Tests.Streaming
                 WriteSegmented(output, 20);
             }
 
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            long checksum = WriteSegmented(output, Iterations);
-            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            long checksum = 0;
+            long allocated = long.MaxValue;
+            for (int attempt = 0; attempt < Attempts && allocated != 0; attempt++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                checksum = WriteSegmented(output, Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            }
 
             Assert.Equal(0, allocated);
             Assert.Equal(first * Iterations, checksum);
@@ -104,9 +120,14 @@ namespace MsgPack.Spec.Tests.Streaming
                 ReadMany(sequence, truncated, document, 20);
             }
 
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            long checksum = ReadMany(sequence, truncated, document, Iterations);
-            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            long checksum = 0;
+            long allocated = long.MaxValue;
+            for (int attempt = 0; attempt < Attempts && allocated != 0; attempt++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                checksum = ReadMany(sequence, truncated, document, Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            }
 
             Assert.Equal(0, allocated);
             Assert.Equal(expected * Iterations, checksum);
