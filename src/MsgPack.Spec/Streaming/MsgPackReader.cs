@@ -169,8 +169,8 @@ namespace MsgPack.Spec
 
         /// <summary>
         /// Reads a value at the end of the current segment, the common slow case on a multi-segment input: the value
-        /// starts in the next segment, or straddles into it. The next segment is looked up once and, on success, made
-        /// current, so that crossing a boundary costs one <see cref="ReadOnlySequence{T}.TryGet"/>, a copy of at most
+        /// starts in the next segment, or straddles into it. The next segment is looked up once (<see cref="TryGetNextSegment"/>)
+        /// and, on success, made current, so that crossing a boundary costs that lookup, a copy of at most
         /// <see cref="MaxStitchedLength"/> bytes and one decode. Returns false, having changed nothing, for anything
         /// else (a value across three segments, an empty segment, bad data, the end of the input): the general path
         /// then decides.
@@ -232,7 +232,8 @@ namespace MsgPack.Spec
         /// <summary>
         /// The segment after the current one and the position after it, as <see cref="ReadOnlySequence{T}.TryGet"/>
         /// gives them, read straight from the segment chain: at a boundary the general TryGet, which also handles
-        /// positions inside a segment and sequences over a single array, costs more than the rest of the read.
+        /// sequences over a single array, costs more than the rest of the read. False when there is no next segment
+        /// (the end of a multi-segment sequence, or any single-segment one: its position after the first is default).
         /// </summary>
         private readonly bool TryGetNextSegment(out ReadOnlySpan<byte> next, out SequencePosition after)
         {
@@ -341,19 +342,13 @@ namespace MsgPack.Spec
                 return false;
             }
 
-            SequencePosition start = _next;
-            while (_sequence.TryGet(ref _next, out ReadOnlyMemory<byte> segment))
+            while (TryGetNextSegment(out ReadOnlySpan<byte> next, out SequencePosition after))
             {
-                _consumedBefore += _current.Length;
-                _current = segment.Span;
-                _currentStart = start;
-                _index = 0;
-                if (!_current.IsEmpty)
+                EnterNextSegment(next, after, 0);
+                if (!next.IsEmpty)
                 {
                     return true;
                 }
-
-                start = _next;
             }
 
             return false;

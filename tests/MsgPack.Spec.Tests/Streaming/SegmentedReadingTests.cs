@@ -215,7 +215,7 @@ namespace MsgPack.Spec.Tests.Streaming
         private static ReadOnlySequence<byte> Padded(byte[] data, int size, int length)
         {
             const int Before = 7;
-            var chunks = new List<byte[]>();
+            var chunks = new List<ReadOnlyMemory<byte>>();
             for (int start = 0; start < length; start += size)
             {
                 chunks.Add(data.AsSpan(start, Math.Min(size, length - start)).ToArray());
@@ -223,24 +223,17 @@ namespace MsgPack.Spec.Tests.Streaming
 
             byte[] head = new byte[Before + chunks[0].Length];
             head.AsSpan(0, Before).Fill(0xc1);
-            chunks[0].CopyTo(head, Before);
+            chunks[0].CopyTo(head.AsMemory(Before));
             chunks[0] = head;
-            byte[] last = chunks[chunks.Count - 1];
+            ReadOnlyMemory<byte> last = chunks[chunks.Count - 1];
             byte[] tail = new byte[last.Length + (data.Length - length) + 9];
             tail.AsSpan().Fill(0xc1);
-            last.CopyTo(tail, 0);
+            last.CopyTo(tail);
             data.AsSpan(length).CopyTo(tail.AsSpan(last.Length));
             chunks[chunks.Count - 1] = tail;
 
-            var first = new TestSegment(chunks[0], null);
-            TestSegment segment = first;
-            for (int i = 1; i < chunks.Count; i++)
-            {
-                segment = new TestSegment(chunks[i], segment);
-            }
-
-            int endIndex = last.Length; // the first chunk, padded, when there is only one
-            var sequence = new ReadOnlySequence<byte>(first, Before, segment, endIndex);
+            // The end is after the last chunk's own bytes (the first chunk, padded, when there is only one).
+            var sequence = Sequences.FromChunks(chunks, Before, last.Length);
             Assert.Equal(length, sequence.Length);
             return sequence;
         }

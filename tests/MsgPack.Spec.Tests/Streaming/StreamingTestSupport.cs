@@ -23,13 +23,15 @@ namespace MsgPack.Spec.Tests.Streaming
     internal static class Sequences
     {
         /// <summary>A sequence whose segments are exactly <paramref name="chunks"/>, empty ones included, in order.</summary>
-        public static ReadOnlySequence<byte> FromChunks(IReadOnlyList<ReadOnlyMemory<byte>> chunks)
-        {
-            if (chunks.Count == 0)
-            {
-                return ReadOnlySequence<byte>.Empty;
-            }
+        public static ReadOnlySequence<byte> FromChunks(IReadOnlyList<ReadOnlyMemory<byte>> chunks) =>
+            chunks.Count == 0 ? ReadOnlySequence<byte>.Empty : FromChunks(chunks, 0, chunks[chunks.Count - 1].Length);
 
+        /// <summary>
+        /// A sequence over the segments <paramref name="chunks"/> (at least one) that starts <paramref name="startIndex"/>
+        /// bytes into the first and ends <paramref name="endIndex"/> bytes into the last.
+        /// </summary>
+        public static ReadOnlySequence<byte> FromChunks(IReadOnlyList<ReadOnlyMemory<byte>> chunks, int startIndex, int endIndex)
+        {
             var first = new TestSegment(chunks[0], null);
             TestSegment last = first;
             for (int i = 1; i < chunks.Count; i++)
@@ -37,7 +39,7 @@ namespace MsgPack.Spec.Tests.Streaming
                 last = new TestSegment(chunks[i], last);
             }
 
-            return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
+            return new ReadOnlySequence<byte>(first, startIndex, last, endIndex);
         }
 
         /// <summary>
