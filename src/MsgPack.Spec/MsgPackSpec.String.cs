@@ -55,28 +55,42 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// Encodes text in one pass when its header is known before its exact UTF-8 length: the length lies between
-        /// one and three bytes per UTF-16 char, and when both ends take the same header (up to 10 chars: fixstr; 32
-        /// to 85: str 8; 256 to 21,845: str 16; 65,536 and more: str 32) and the destination has room for the longest
-        /// form, the text is encoded straight after that header, which is then written with the actual length. This
-        /// saves the counting pass; nothing beyond the value is touched. Otherwise the caller counts first.
+        /// The room <see cref="EncodeStringOnePass"/> needs for <paramref name="charCount"/> UTF-16 chars: the longest
+        /// UTF-8 form (3 bytes a char) after the longest header.
         /// </summary>
-        private static bool TryEncodeStringInOnePass(Span<byte> destination, ReadOnlySpan<char> value, out int bytesWritten)
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static long GetStringMaxEncodedLength(int charCount) => (3L * charCount) + MaxHeaderLength;
+
+        /// <summary>
+        /// Writes <paramref name="value"/> as a str value without counting its UTF-8 bytes first, into a destination of
+        /// <paramref name="capacity"/> bytes, at least <see cref="GetStringMaxEncodedLength"/>. The text is encoded
+        /// after the header its char count implies (UTF-8 is never shorter than UTF-16 counted in chars, so the real
+        /// header is never shorter); in the rare case that the real length needs a longer header (a 20-char text of 40
+        /// bytes: fixstr to str 8), the bytes move right by the difference. Only the value's own bytes are written.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int EncodeStringOnePass(ref byte destination, ReadOnlySpan<char> value, int capacity)
         {
-            long longest = 3L * value.Length;
-            int headerLength = GetStringHeaderLength(value.Length);
-            if (longest > int.MaxValue
-                || headerLength != GetStringHeaderLength((int)longest)
-                || destination.Length < headerLength + longest)
+            int guess = GetStringHeaderLength(value.Length);
+            int byteCount = Utf8Text.Encode(value, ref Unsafe.Add(ref destination, guess), capacity - guess);
+            int headerLength = GetStringHeaderLength(byteCount);
+            if (headerLength != guess)
             {
-                bytesWritten = 0;
-                return false;
+                MoveRight(ref Unsafe.Add(ref destination, guess), headerLength - guess, byteCount);
             }
 
-            int byteCount = Utf8Text.Encode(value, destination.Slice(headerLength));
-            EncodeStringHeader(ref MemoryMarshal.GetReference(destination), byteCount);
-            bytesWritten = headerLength + byteCount;
-            return true;
+            EncodeStringHeader(ref destination, byteCount);
+            return headerLength + byteCount;
+        }
+
+        /// <summary>Moves <paramref name="count"/> bytes at <paramref name="source"/> <paramref name="distance"/> bytes further on (the two ranges may overlap).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void MoveRight(ref byte source, int distance, int count)
+        {
+            fixed (byte* from = &source)
+            {
+                Buffer.MemoryCopy(from, from + distance, count, count);
+            }
         }
 
         /// <summary>Reads a str value and checks that its bytes are valid UTF-8.</summary>
@@ -93,6 +107,20 @@ namespace MsgPack.Spec
             return status;
         }
 
+        /// <summary>Reads a str value as a string: its bytes are checked and decoded in one step (see <see cref="Utf8Text.TryDecode"/>).</summary>
+        private static ReadStatus DecodeText(ReadOnlySpan<byte> source, out string text, out int bytesRead)
+        {
+            text = string.Empty;
+            ReadStatus status = DecodeStringHeader(ref MemoryMarshal.GetReference(source), source.Length, out int payloadLength, out int payloadOffset);
+            status = CheckPayload(status, source.Length, ref payloadOffset, payloadLength, out bytesRead);
+            if (status == ReadStatus.Done && !Utf8Text.TryDecode(source.Slice(payloadOffset, payloadLength), out text))
+            {
+                return Invalid(ReadStatus.InvalidUtf8, out bytesRead);
+            }
+
+            return status;
+        }
+
         /// <summary>Writes <paramref name="value"/> as a str value: the smallest header, then its UTF-8 bytes, encoded straight into the destination.</summary>
         /// <param name="destination">Where to write; <see cref="GetStringEncodedLength"/> tells how much room the value needs.</param>
         /// <param name="value">The text (a <see cref="string"/> converts implicitly). Lone surrogates are written as U+FFFD, as <see cref="Encoding.UTF8"/> does.</param>
@@ -100,9 +128,9 @@ namespace MsgPack.Spec
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         public static int WriteString(Span<byte> destination, ReadOnlySpan<char> value)
         {
-            if (TryEncodeStringInOnePass(destination, value, out int written))
+            if (destination.Length >= GetStringMaxEncodedLength(value.Length))
             {
-                return written;
+                return EncodeStringOnePass(ref MemoryMarshal.GetReference(destination), value, destination.Length);
             }
 
             int byteCount = Utf8Text.GetByteCount(value);
@@ -117,8 +145,9 @@ namespace MsgPack.Spec
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         public static bool TryWriteString(Span<byte> destination, ReadOnlySpan<char> value, out int bytesWritten)
         {
-            if (TryEncodeStringInOnePass(destination, value, out bytesWritten))
+            if (destination.Length >= GetStringMaxEncodedLength(value.Length))
             {
+                bytesWritten = EncodeStringOnePass(ref MemoryMarshal.GetReference(destination), value, destination.Length);
                 return true;
             }
 
@@ -230,19 +259,20 @@ namespace MsgPack.Spec
         /// <param name="bytesRead">The number of bytes the whole value took.</param>
         /// <returns>The text.</returns>
         /// <exception cref="MsgPackException">The input is not a str value, ends too early (checked before anything is allocated), or is not valid UTF-8.</exception>
-        public static string ReadString(ReadOnlySpan<byte> source, out int bytesRead) => Utf8Text.Decode(ReadStringBytes(source, out bytesRead));
+        public static string ReadString(ReadOnlySpan<byte> source, out int bytesRead)
+        {
+            ReadStatus status = DecodeText(source, out string text, out bytesRead);
+            ThrowIfFailed(status, source, bytesRead, "a str value");
+            return text;
+        }
 
         /// <summary>Tries to read a str value as a <see cref="string"/>; never throws. Allocates only the returned string.</summary>
         /// <param name="source">The input.</param>
         /// <param name="value">The text; <see cref="string.Empty"/> when the result is not Done.</param>
         /// <param name="bytesRead">Done: the bytes the whole value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
         /// <returns>Done, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadString(ReadOnlySpan<byte> source, out string value, out int bytesRead)
-        {
-            OperationStatus status = TryReadStringBytes(source, out ReadOnlySpan<byte> utf8, out bytesRead);
-            value = status == OperationStatus.Done ? Utf8Text.Decode(utf8) : string.Empty;
-            return status;
-        }
+        public static OperationStatus TryReadString(ReadOnlySpan<byte> source, out string value, out int bytesRead) =>
+            DecodeText(source, out value, out bytesRead).ToOperationStatus();
 
         /// <summary>Reads a str value as a <see cref="string"/> from <paramref name="length"/> bytes at a pointer.</summary>
         /// <param name="source">The input.</param>

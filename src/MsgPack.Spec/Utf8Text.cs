@@ -3,6 +3,9 @@ using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
+#if NET8_0_OR_GREATER
+using System.Text.Unicode;
+#endif
 
 namespace MsgPack.Spec
 {
@@ -23,34 +26,29 @@ namespace MsgPack.Spec
             }
         }
 
-        /// <summary>Encodes <paramref name="value"/> into exactly <paramref name="byteCount"/> bytes at <paramref name="destination"/>.</summary>
-        public static void Encode(ReadOnlySpan<char> value, ref byte destination, int byteCount)
-        {
-            if (byteCount == 0)
-            {
-                return;
-            }
-
-            fixed (char* chars = &MemoryMarshal.GetReference(value))
-            fixed (byte* bytes = &destination)
-            {
-                Encoding.UTF8.GetBytes(chars, value.Length, bytes, byteCount);
-            }
-        }
-
-        /// <summary>Encodes <paramref name="value"/> into <paramref name="destination"/>, which has room for it; returns the bytes written.</summary>
-        public static int Encode(ReadOnlySpan<char> value, Span<byte> destination)
+        /// <summary>
+        /// Encodes <paramref name="value"/> at <paramref name="destination"/>, which has room for at least
+        /// <paramref name="capacity"/> bytes and for the whole encoding; returns the bytes written. Only those bytes
+        /// are touched, whatever the capacity (the one-pass string writers rely on it).
+        /// </summary>
+        public static int Encode(ReadOnlySpan<char> value, ref byte destination, int capacity)
         {
             if (value.IsEmpty)
             {
                 return 0;
             }
-
+#if NET8_0_OR_GREATER
+            // The transcoder itself, without Encoding's virtual calls and fallback objects: for short strings they
+            // cost as much as the work. Replacing lone surrogates with U+FFFD is what Encoding.UTF8 does too.
+            Utf8.FromUtf16(value, MemoryMarshal.CreateSpan(ref destination, capacity), out _, out int written);
+            return written;
+#else
             fixed (char* chars = &MemoryMarshal.GetReference(value))
-            fixed (byte* bytes = &MemoryMarshal.GetReference(destination))
+            fixed (byte* bytes = &destination)
             {
-                return Encoding.UTF8.GetBytes(chars, value.Length, bytes, destination.Length);
+                return Encoding.UTF8.GetBytes(chars, value.Length, bytes, capacity);
             }
+#endif
         }
 
         /// <summary>Decodes bytes already known to be valid UTF-8.</summary>
@@ -66,6 +64,43 @@ namespace MsgPack.Spec
                 return Encoding.UTF8.GetString(bytes, utf8.Length);
             }
         }
+
+        /// <summary>
+        /// Decodes UTF-8 into a string if it is valid; <see langword="false"/> (and no string) if it is not. Text of up
+        /// to <see cref="OnePassDecodeLimit"/> bytes is validated and transcoded in one pass into a stack buffer and
+        /// then copied into the string; longer text is validated, then decoded (counted and transcoded) by the BCL.
+        /// Either way only the returned string is allocated, and nothing is allocated for invalid text.
+        /// </summary>
+        [SkipLocalsInit]
+        public static bool TryDecode(ReadOnlySpan<byte> utf8, out string text)
+        {
+#if NET8_0_OR_GREATER
+            if (utf8.Length <= OnePassDecodeLimit)
+            {
+                // A UTF-8 byte never makes more than one UTF-16 char, so the buffer holds any text of this length.
+                Span<char> chars = stackalloc char[OnePassDecodeLimit];
+                if (Utf8.ToUtf16(utf8, chars, out _, out int written, replaceInvalidSequences: false) != OperationStatus.Done)
+                {
+                    text = string.Empty;
+                    return false;
+                }
+
+                text = new string(chars.Slice(0, written));
+                return true;
+            }
+#endif
+            if (!IsValid(ref MemoryMarshal.GetReference(utf8), utf8.Length))
+            {
+                text = string.Empty;
+                return false;
+            }
+
+            text = Decode(utf8);
+            return true;
+        }
+
+        /// <summary>The longest text <see cref="TryDecode"/> transcodes on the stack: 1 KiB of UTF-8, 2 KiB of UTF-16.</summary>
+        private const int OnePassDecodeLimit = 1024;
 
         /// <summary>
         /// Tells whether the <paramref name="length"/> bytes at <paramref name="start"/> are well-formed UTF-8:

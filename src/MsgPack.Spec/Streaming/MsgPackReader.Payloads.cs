@@ -304,18 +304,13 @@ namespace MsgPack.Spec
 
         private static bool CheckUtf8(ReadOnlySpan<byte> bytes, bool decode, out string text)
         {
-            text = string.Empty;
-            if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length))
-            {
-                return false;
-            }
-
             if (decode)
             {
-                text = Utf8Text.Decode(bytes);
+                return Utf8Text.TryDecode(bytes, out text);
             }
 
-            return true;
+            text = string.Empty;
+            return Utf8Text.IsValid(ref MemoryMarshal.GetReference(bytes), bytes.Length);
         }
 
         /// <summary>

@@ -35,6 +35,9 @@ namespace MsgPack.Spec
     /// </remarks>
     public ref partial struct MsgPackWriter
     {
+        // The most WriteString asks the buffer writer for to encode a text in one pass (about 1,360 chars).
+        private const int OnePassStringRoom = 4096;
+
         private readonly IBufferWriter<byte> _output;
         private Memory<byte> _memory; // the memory last handed out, kept to make reservation slots
         private Span<byte> _span;     // the same memory, as a span
@@ -81,6 +84,17 @@ namespace MsgPack.Spec
         /// <param name="value">The text. Lone surrogates are written as U+FFFD, as <see cref="MsgPackSpec.WriteString(Span{byte}, ReadOnlySpan{char})"/> does.</param>
         public void WriteString(ReadOnlySpan<char> value)
         {
+            // One pass, without counting first, when the longest form fits the span held, or is small enough to ask
+            // the buffer writer for (a short text then never costs a count); longer text is counted, then encoded,
+            // in pieces if the span held is too short.
+            long longest = MsgPackSpec.GetStringMaxEncodedLength(value.Length);
+            if (_span.Length - _position >= longest || longest <= OnePassStringRoom)
+            {
+                ref byte head = ref Room((int)longest);
+                _position += MsgPackSpec.EncodeStringOnePass(ref head, value, _span.Length - _position);
+                return;
+            }
+
             int byteCount = Utf8Text.GetByteCount(value);
             WriteStringHeader(byteCount);
             if (_span.Length - _position >= byteCount)
@@ -335,7 +349,7 @@ namespace MsgPack.Spec
                     Refill(take * 3);
                 }
 
-                _position += Utf8Text.Encode(piece, _span.Slice(_position));
+                _position += Utf8Text.Encode(piece, ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), _position), _span.Length - _position);
                 chars = chars.Slice(take);
             }
         }

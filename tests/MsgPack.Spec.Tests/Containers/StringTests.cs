@@ -406,6 +406,25 @@ namespace MsgPack.Spec.Tests.Containers
 
             Assert.Equal(text, MsgPackSpec.ReadString(buffer, out int read));
             Assert.Equal(total, read);
+
+            // With room for the longest form the text is encoded in one pass after the header its char count implies;
+            // where the bytes need a longer header (16 П: 16 chars, 32 bytes) the text moves right. The same bytes,
+            // and nothing after the value touched.
+            byte[] roomy = ContainerTestData.Filled((3 * text.Length) + 5 + 8);
+            Assert.Equal(total, MsgPackSpec.WriteString(roomy, text));
+            Assert.Equal(Hex.Of(buffer), Hex.Of(roomy.AsSpan(0, total)));
+            Assert.True(ContainerTestData.IsUntouched(roomy.AsSpan(total)));
+
+            Assert.True(MsgPackSpec.TryWriteString(roomy, text, out int written));
+            Assert.Equal(total, written);
+            Assert.Equal(Hex.Of(buffer), Hex.Of(roomy.AsSpan(0, total)));
+
+            // MsgPackWriter: one pass into a span it asks for, or counted first for text longer than that.
+            var output = new ArrayBufferWriter<byte>(1);
+            var writer = new MsgPackWriter(output);
+            writer.WriteString(text);
+            writer.Flush();
+            Assert.Equal(Hex.Of(buffer), Hex.Of(output.WrittenSpan));
         }
 
         [Theory]

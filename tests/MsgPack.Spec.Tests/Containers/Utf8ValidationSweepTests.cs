@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Text;
 using System.Text.Unicode;
 using Xunit;
 
@@ -37,6 +38,92 @@ namespace MsgPack.Spec.Tests.Containers
                 mismatches++;
                 firstMismatch ??= $"payload {Hex.Of(payload)}: expected {(expected ? "valid" : "invalid")}, got {status} with bytesRead {read}";
             }
+
+            // ReadString checks and decodes in one step (not through TryReadStringBytes): the same verdict, and the
+            // runtime's text when valid.
+            status = MsgPackSpec.TryReadString(buffer.AsSpan(0, 1 + length), out string text, out read);
+            actual = status == OperationStatus.Done;
+            if (actual != expected || (actual && (read != 1 + length || text != Encoding.UTF8.GetString(payload))) || (!actual && (status != OperationStatus.InvalidData || read != 0 || text.Length != 0)))
+            {
+                mismatches++;
+                firstMismatch ??= $"payload {Hex.Of(payload)}: TryReadString: expected {(expected ? "valid" : "invalid")}, got {status} with bytesRead {read}";
+            }
+        }
+
+        /// <summary>
+        /// Long text takes another path in ReadString than short text (up to 1 KiB it is checked and transcoded in one
+        /// pass on the stack; beyond, checked first): a bad sequence at the start, in the middle, at the end, or cut
+        /// short by the end, in text on both sides of that limit, is rejected by every string reader, and the good text
+        /// reads back as the runtime decodes it.
+        /// </summary>
+        [Theory]
+        [InlineData(1000)]
+        [InlineData(1023)]
+        [InlineData(1024)]
+        [InlineData(1025)]
+        [InlineData(5000)]
+        public void LongTextIsCheckedOnEveryPath(int byteLength)
+        {
+            byte[] good = new byte[byteLength];
+            for (int i = 0; i < good.Length;)
+            {
+                // Cyrillic (2 bytes), then ASCII, while room is left for both.
+                if (good.Length - i >= 3 && i % 7 != 0)
+                {
+                    good[i++] = 0xd0;
+                    good[i++] = 0x9f;
+                }
+                else
+                {
+                    good[i++] = (byte)'a';
+                }
+            }
+
+            string expectedText = Encoding.UTF8.GetString(good);
+            Assert.Equal(expectedText, ReadAll(good, out bool valid));
+            Assert.True(valid);
+
+            foreach (int at in new[] { 0, byteLength / 2, byteLength - 1 })
+            {
+                byte[] bad = (byte[])good.Clone();
+                bad[at] = 0xff;
+                ReadAll(bad, out valid);
+                Assert.False(valid, $"0xff at {at} of {byteLength}");
+            }
+
+            byte[] cut = (byte[])good.Clone();
+            cut[byteLength - 1] = 0xe2; // the lead of a 3-byte character, and nothing after it
+            ReadAll(cut, out valid);
+            Assert.False(valid, $"a cut character at the end of {byteLength}");
+        }
+
+        /// <summary>Reads the text as a str value with the span reader, the throwing reader and MsgPackReader; all must agree.</summary>
+        private static string ReadAll(byte[] utf8, out bool valid)
+        {
+            byte[] value = new byte[MsgPackSpec.GetStringHeaderLength(utf8.Length) + utf8.Length];
+            int header = MsgPackSpec.WriteStringHeader(value, utf8.Length);
+            utf8.CopyTo(value, header);
+
+            OperationStatus status = MsgPackSpec.TryReadString(value, out string text, out int read);
+            valid = status == OperationStatus.Done;
+            Assert.Equal(valid ? value.Length : 0, read);
+            Assert.Equal(valid ? OperationStatus.Done : OperationStatus.InvalidData, status);
+
+            var reader = new MsgPackReader(new ReadOnlySequence<byte>(value));
+            Assert.Equal(status, reader.TryReadString(out string fromReader));
+            Assert.Equal(text, fromReader);
+            Assert.Equal(valid ? value.Length : 0, reader.Consumed);
+
+            if (valid)
+            {
+                Assert.Equal(text, MsgPackSpec.ReadString(value, out _));
+            }
+            else
+            {
+                Assert.ThrowsAny<MsgPackException>(() => MsgPackSpec.ReadString(value, out _));
+            }
+
+            return text;
         }
 
         [Theory]
