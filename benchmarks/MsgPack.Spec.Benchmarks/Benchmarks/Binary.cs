@@ -56,7 +56,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx")]
@@ -64,7 +65,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
     }
 

@@ -75,7 +75,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx")]
@@ -83,7 +84,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
