@@ -66,6 +66,105 @@ namespace MsgPack.Spec.Benchmarks
             return (int)(p - start);
         }
 
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long Writer()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            long[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.WriteInt64(values[i]);
+            }
+
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public int MessagePackCSharpSpan()
+        {
+            Span<byte> span = Output;
+            long[] values = _values;
+            if (!MpcPrimitives.TryWriteArrayHeader(span, (uint)values.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!MpcPrimitives.TryWrite(span.Slice(w), values[i], out int written))
+                {
+                    Peer.Fail("int64");
+                }
+
+                w += written;
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            long[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.Write(values[i]); // smallest form, as msgpuck (WriteInt64 would always write an int 64)
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public int NerdbankSpan()
+        {
+            Span<byte> span = Output;
+            long[] values = _values;
+            if (!NbPrimitives.TryWriteArrayHeader(span, (uint)values.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!NbPrimitives.TryWrite(span.Slice(w), values[i], out int written))
+                {
+                    Peer.Fail("int64");
+                }
+
+                w += written;
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            long[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.Write(values[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_int64_array(_valuesPointer, _values.Length, Dst, Capacity);
@@ -147,6 +246,96 @@ namespace MsgPack.Spec.Benchmarks
                 sum += MsgPackSpec.ReadInt64(p, left, out read);
                 p += read;
                 left -= read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
+        public long Reader()
+        {
+            var reader = new MsgPackReader(Single);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt64();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public long MessagePackCSharpSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (MpcPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != MpcDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (MpcPrimitives.TryReadInt64(source.Slice(offset), out long value, out int read) != MpcDecodeResult.Success)
+                {
+                    Peer.Fail("int64");
+                }
+
+                sum += value;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
+        public long MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(Single);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt64();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public long NerdbankSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (NbPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != NbDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (NbPrimitives.TryRead(source.Slice(offset), out long value, out int read) != NbDecodeResult.Success)
+                {
+                    Peer.Fail("int64");
+                }
+
+                sum += value;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
+        public long NerdbankReader()
+        {
+            var reader = new NbReader(Single);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt64();
             }
 
             return sum;
