@@ -47,6 +47,70 @@ namespace MsgPack.Spec.Benchmarks
             return payload.Length;
         }
 
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long Writer()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            writer.WriteBinary(_payload);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        // The peers' primitives write the header; the payload is the caller's copy.
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header + CopyTo)")]
+        public int MessagePackCSharpSpan()
+        {
+            Span<byte> span = Output;
+            byte[] payload = _payload;
+            if (!MpcPrimitives.TryWriteBinHeader(span, (uint)payload.Length, out int w) || span.Length - w < payload.Length)
+            {
+                Peer.Fail("bin");
+            }
+
+            payload.AsSpan().CopyTo(span.Slice(w));
+            return w + payload.Length;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            writer.Write(_payload.AsSpan());
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header + CopyTo)")]
+        public int NerdbankSpan()
+        {
+            Span<byte> span = Output;
+            byte[] payload = _payload;
+            if (!NbPrimitives.TryWriteBinHeader(span, (uint)payload.Length, out int w) || span.Length - w < payload.Length)
+            {
+                Peer.Fail("bin");
+            }
+
+            payload.AsSpan().CopyTo(span.Slice(w));
+            return w + payload.Length;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            writer.Write(_payload.AsSpan());
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
@@ -99,6 +163,51 @@ namespace MsgPack.Spec.Benchmarks
 
         [Benchmark(Description = "MsgPackSpec pointer")]
         public long Pointer() => MsgPackSpec.ReadBinary(Source, Length, out _).Length;
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
+        public long Reader()
+        {
+            var reader = new MsgPackReader(Single);
+            return reader.ReadBinary().Length;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header + slice)")]
+        public long MessagePackCSharpSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (MpcPrimitives.TryReadBinHeader(source, out uint length, out int read) != MpcDecodeResult.Success)
+            {
+                Peer.Fail("bin header");
+            }
+
+            return source.Slice(read, (int)length).Length;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
+        public long MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(Single);
+            return reader.ReadBytes()!.Value.Length;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header + slice)")]
+        public long NerdbankSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (NbPrimitives.TryReadBinHeader(source, out uint length, out int read) != NbDecodeResult.Success)
+            {
+                Peer.Fail("bin header");
+            }
+
+            return source.Slice(read, (int)length).Length;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
+        public long NerdbankReader()
+        {
+            var reader = new NbReader(Single);
+            return reader.ReadBytes()!.Value.Length;
+        }
 
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]

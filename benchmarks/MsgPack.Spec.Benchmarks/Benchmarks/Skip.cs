@@ -13,6 +13,8 @@ namespace MsgPack.Spec.Benchmarks
     [BenchmarkCategory("Skip", "Decode")]
     public unsafe class SkipDocument : DecodeBase
     {
+        private readonly NbContext _context = new NbContext();
+
         [GlobalSetup]
         public void Setup()
         {
@@ -31,6 +33,31 @@ namespace MsgPack.Spec.Benchmarks
 
         [Benchmark(Description = "MsgPackSpec pointer (Skip)")]
         public long Pointer() => MsgPackSpec.Skip(Source, Length);
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment (Skip)")]
+        public long Reader()
+        {
+            var reader = new MsgPackReader(Single);
+            reader.Skip();
+            return reader.Consumed;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment (Skip)")]
+        public long MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(Single);
+            reader.Skip();
+            return reader.Consumed;
+        }
+
+        // Skip takes a SerializationContext (the depth guard: 64 levels by default; the document nests 33 deep).
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment (Skip)")]
+        public long NerdbankReader()
+        {
+            var reader = new NbReader(Single);
+            reader.Skip(_context);
+            return reader.Consumed;
+        }
 
         [Benchmark(Baseline = true, Description = "msgpuck mp_check (validates)")]
         [PInvoke]

@@ -95,6 +95,80 @@ namespace MsgPack.Spec.Benchmarks
             return (int)(p - start);
         }
 
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public int MessagePackCSharpSpan()
+        {
+            Span<byte> span = Output;
+            int w = 0;
+            int written;
+            bool ok = true; // one check at the end: a failed write reports the size it needed, and the next Slice throws
+            ok &= MpcPrimitives.TryWriteMapHeader(span.Slice(w), 2, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), KeyType, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), _type, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), KeySync, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), _sync, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWriteMapHeader(span.Slice(w), 2, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), KeySpaceId, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), _spaceId, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), KeyKey, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWriteArrayHeader(span.Slice(w), 1, out written);
+            w += written;
+            ok &= MpcPrimitives.TryWrite(span.Slice(w), _key, out written);
+            w += written;
+            if (!ok)
+            {
+                Peer.Fail("request");
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public int NerdbankSpan()
+        {
+            Span<byte> span = Output;
+            int w = 0;
+            int written;
+            bool ok = true; // one check at the end: a failed write reports the size it needed, and the next Slice throws
+            ok &= NbPrimitives.TryWriteMapHeader(span.Slice(w), 2, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), KeyType, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), _type, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), KeySync, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), _sync, out written);
+            w += written;
+            ok &= NbPrimitives.TryWriteMapHeader(span.Slice(w), 2, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), KeySpaceId, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), _spaceId, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), KeyKey, out written);
+            w += written;
+            ok &= NbPrimitives.TryWriteArrayHeader(span.Slice(w), 1, out written);
+            w += written;
+            ok &= NbPrimitives.TryWrite(span.Slice(w), _key, out written);
+            w += written;
+            if (!ok)
+            {
+                Peer.Fail("request");
+            }
+
+            return w;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
