@@ -429,6 +429,7 @@ namespace MsgPack.Spec.Benchmarks
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("BufferWriters")]
+    [Allocates("a new buffer writer per operation (and ArrayBufferWriter's arrays)")]
     public class BufferWriters
     {
         [Params(16, 1024, 64 * 1024, 1024 * 1024, 4 * 1024 * 1024)]

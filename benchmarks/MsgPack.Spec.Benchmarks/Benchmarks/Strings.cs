@@ -379,6 +379,7 @@ namespace MsgPack.Spec.Benchmarks
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("String", "Decode")]
+    [Allocates("one string per value")]
     public unsafe class StringDecodeToString : DecodeBase
     {
         [ParamsSource(nameof(Cases))]

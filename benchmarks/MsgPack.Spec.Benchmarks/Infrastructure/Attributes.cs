@@ -36,4 +36,14 @@ namespace MsgPack.Spec.Benchmarks
     public sealed class FullOnlyAttribute : Attribute
     {
     }
+
+    /// <summary>Marks a benchmark (or a whole class) that allocates by design, with the reason: --verify checks that
+    /// every other managed row allocates 0 B per call.</summary>
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Class)]
+    public sealed class AllocatesAttribute : Attribute
+    {
+        public AllocatesAttribute(string reason) => Reason = reason;
+
+        public string Reason { get; }
+    }
 }
