@@ -18,7 +18,7 @@ namespace MsgPack.Spec.Benchmarks
     /// <item><c>--verify</c>: runs every benchmark once per [Params] combination, after its [GlobalSetup] (the fairness
     /// checks); prints one line per class and "verify: N passed, N failed"; exit code 1 when anything failed.</item>
     /// <item><c>--chart &lt;results-dir&gt; &lt;out.svg&gt;</c>: an SVG bar chart of the JSON reports in a results directory.</item>
-    /// <item><c>--report &lt;results-dir&gt; &lt;out.md&gt;</c>: the headline ratios (MsgPackSpec / msgpuck, raw and net of P/Invoke).</item>
+    /// <item><c>--report &lt;results-dir&gt; &lt;out.md&gt;</c>: the headline tables (MsgPackSpec against the .NET peers and msgpuck; MsgPackSpec / msgpuck, raw and net of P/Invoke).</item>
     /// <item><c>--info</c>: the native libraries' versions, the runtime, and the empty P/Invoke's cost (Stopwatch).</item>
     /// <item><c>--quick</c> (with BenchmarkSwitcher arguments): fewer [Params] cases (<see cref="Workloads.Quick"/>), and
     /// no [FullOnly] rows (the sbuffer variants of msgpack-c and msgpack-cxx).</item>
@@ -100,9 +100,8 @@ namespace MsgPack.Spec.Benchmarks
 
         /// <summary>Rows grouped by category (one msgpuck baseline each, so Ratio reads "x msgpuck"), memory columns,
         /// the "Net of P/Invoke" column, and the GitHub markdown, CSV and full JSON exports.</summary>
-        public static ManualConfig CreateConfig(double emptyPInvokeNanoseconds)
-        {
-            ManualConfig config = ManualConfig.CreateEmpty()
+        public static ManualConfig CreateConfig(double emptyPInvokeNanoseconds) =>
+            ManualConfig.CreateEmpty()
                 .AddColumnProvider(DefaultColumnProviders.Instance)
                 .AddColumn(new NetOfPInvokeColumn(emptyPInvokeNanoseconds))
                 .AddLogger(ConsoleLogger.Default)
@@ -111,7 +110,5 @@ namespace MsgPack.Spec.Benchmarks
                 .AddExporter(MarkdownExporter.GitHub, CsvExporter.Default, JsonExporter.Full)
                 .AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory)
                 .WithSummaryStyle(SummaryStyle.Default);
-            return config;
-        }
     }
 }

@@ -188,7 +188,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>Reads the float64 array back; the checksum is the sum of the values, added in order (bit-exact).</summary>
+    /// <summary>Reads the float64 array back (span rows, readers over a single-segment sequence, the .NET peers'
+    /// primitives and readers, natives); the checksum is the sum of the values, added in order (bit-exact).</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Float64", "Decode")]
     public unsafe class Float64Decode : DecodeBase

@@ -4,7 +4,9 @@ using BenchmarkDotNet.Attributes;
 namespace MsgPack.Spec.Benchmarks
 {
     /// <summary>Integers of every width: 100 int64 values from new Random(42), positive and negative fixints up to
-    /// 64-bit values (<see cref="Workloads.Int64Values"/>), after the smallest array header.</summary>
+    /// 64-bit values (<see cref="Workloads.Int64Values"/>), after the smallest array header: every row writes the
+    /// smallest form, as msgpuck does (MessagePack-CSharp's and Nerdbank's Write(long); their WriteInt64 is fixed-width).
+    /// Span rows, streaming writers over the class's reused PooledBufferWriter (ours and the .NET peers'), natives.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Int64", "Encode")]
     public unsafe class Int64Encode : BenchmarkBase
@@ -188,7 +190,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_int64_array(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>Reads the int64 array back; the checksum is the wrapping sum of the values.</summary>
+    /// <summary>Reads the int64 array back (span rows, readers over a single-segment sequence, the peers' primitives and
+    /// readers, natives); the checksum is the wrapping sum of the values.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Int64", "Decode")]
     public unsafe class Int64Decode : DecodeBase

@@ -5,7 +5,9 @@ namespace MsgPack.Spec.Benchmarks
 {
     /// <summary>
     /// The seed workload: an array 16 header and 100 int32 values (1 &lt;&lt; 30) - i, each a uint 32 (503 bytes).
-    /// The span and pointer versions are written the way a user would write them.
+    /// The span and pointer versions are written the way a user would write them; the .NET peers' rows use their span
+    /// primitives (MessagePackPrimitives.TryWrite*), checking each result as our span API does. Their writers are in
+    /// <see cref="StreamingSeedEncode"/>.
     /// </summary>
     [MemoryDiagnoser]
     [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
@@ -140,7 +142,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>Reads the seed back: the array header, then 100 int32 values summed (the checksum every decoder returns).</summary>
+    /// <summary>Reads the seed back: the array header, then 100 int32 values summed (the checksum every decoder returns).
+    /// The .NET peers' span primitives here; their readers are in <see cref="StreamingSeedDecode"/>.</summary>
     [MemoryDiagnoser]
     [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
     [BenchmarkCategory("Seed", "Decode")]

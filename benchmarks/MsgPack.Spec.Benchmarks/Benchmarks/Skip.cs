@@ -7,7 +7,8 @@ namespace MsgPack.Spec.Benchmarks
     /// Skipping (measuring) one nested document, a Tarantool-like response of 1,887 bytes: a map with a body of 20 tuples
     /// (uint, str, float64, bool, nil, bin, a map of an array and a negative int) and a deeply nested array.
     /// MsgPackSpec.Skip reads every header and checks every bound (iteratively); msgpuck's mp_check does the same
-    /// (recursively), mp_next trusts its input and checks nothing. The checksum is the size of the document.
+    /// (recursively), mp_next trusts its input and checks nothing. The readers (ours and the .NET peers') skip over a
+    /// single-segment sequence and return what they consumed. The checksum is the size of the document.
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Skip", "Decode")]

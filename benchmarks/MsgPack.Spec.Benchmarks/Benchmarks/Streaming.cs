@@ -7,7 +7,8 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// The seed workload and the Tarantool request through the streaming layer: <see cref="MsgPackWriter"/> over a
     /// reused <see cref="PooledBufferWriter"/> (Reset between messages, so nothing is rented in steady state), next
-    /// to the raw span API and msgpuck. The writer's bytes are compared with msgpuck's in the setup.
+    /// to the raw span API, the .NET peers' writers (MessagePack-CSharp's and Nerdbank.MessagePack's MessagePackWriter)
+    /// over the same reused buffer writer, and msgpuck. Every writer's bytes are compared with msgpuck's in the setup.
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("StreamingSeed", "Encode")]
@@ -116,7 +117,8 @@ namespace MsgPack.Spec.Benchmarks
         public long Msgpuck() => Native.mpn_msgpuck_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>The Tarantool request of <see cref="TarantoolEncode"/>, through <see cref="MsgPackWriter"/>.</summary>
+    /// <summary>The Tarantool request of <see cref="TarantoolEncode"/>, through <see cref="MsgPackWriter"/> (written in
+    /// place, and in a helper that takes the writer by reference) and through the .NET peers' writers.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("StreamingTarantool", "Encode")]
     public unsafe class StreamingTarantoolEncode : BenchmarkBase
@@ -255,7 +257,8 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// The seed workload read back through <see cref="MsgPackReader"/>: over a single-segment sequence, and over a
     /// sequence of 64-byte segments (so about one value in thirteen straddles two segments), next to the raw span
-    /// API and msgpuck. Every row returns the same checksum (the sum of the values).
+    /// API, the .NET peers' readers over the same two sequences, and msgpuck. Every row returns the same checksum (the
+    /// sum of the values).
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("StreamingSeed", "Decode")]

@@ -8,7 +8,8 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// Strings: an array of 16 str values of one <see cref="TextCase"/> (ASCII 8 B, 64 B, 1 KiB; Cyrillic; emoji).
     /// MsgPackSpec writes them "from string" (a .NET string, UTF-16, encoded to UTF-8 straight into the destination)
-    /// and "from UTF-8" (bytes that are already UTF-8, copied); the native libraries only take UTF-8 bytes.
+    /// and "from UTF-8" (bytes that are already UTF-8, copied); the native libraries only take UTF-8 bytes. The streaming
+    /// writers (ours and the .NET peers') write the strings from string into the class's reused PooledBufferWriter.
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("String", "Encode")]
@@ -186,7 +187,8 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// Reads the string array back without copying; the checksum is the sum of the UTF-8 lengths. ReadStringBytes
     /// checks that the bytes are UTF-8 (msgpuck, msgpack-c and the cxx visitor do not; msgpack-cxx copies them into
-    /// its zone); the "header only" row reads the header and slices, unchecked, which is what the native readers do.
+    /// its zone); the "header only" row reads the header and slices, unchecked, which is what the native readers do, and
+    /// so do the .NET peers' rows (their span primitives' string header and a slice, their readers' TryReadStringSpan).
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("String", "Decode")]

@@ -6,7 +6,8 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// A Tarantool-style request, the library's first user: the IPROTO header map {0x00: request type, 0x01: sync}
     /// and a SELECT-like body map {0x10: space id, 0x20: [key]}, every integer in its smallest form (13..20 bytes).
-    /// Small enough that the cost of one P/Invoke is a large share of the native rows.
+    /// Small enough that the cost of one P/Invoke is a large share of the native rows. The .NET peers' span primitives
+    /// here; the writers (ours and theirs) are in <see cref="StreamingTarantoolEncode"/>.
     /// </summary>
     [MemoryDiagnoser]
     [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]

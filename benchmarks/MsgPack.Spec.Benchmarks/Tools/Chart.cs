@@ -11,8 +11,9 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// <c>--chart &lt;results-dir&gt; &lt;out.svg&gt;</c>: a hand-written SVG of every workload's rows, each bar the
     /// row's time relative to msgpuck on a log2 axis, drawn from the "1x msgpuck" line: left of it is faster than
-    /// msgpuck, right of it slower. The absolute mean is printed beside each bar. The P/Invoke overhead class is
-    /// left out (its baseline is not msgpuck).
+    /// msgpuck, right of it slower. The absolute mean is printed beside each bar; the bar's colour is the row's library
+    /// (MsgPackSpec, the .NET peers MessagePack-CSharp and Nerdbank.MessagePack, the native libraries). The P/Invoke
+    /// overhead class is left out (its baseline is not msgpuck).
     /// </summary>
     internal static class Chart
     {
