@@ -169,7 +169,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
         public long Reader()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             return reader.ReadBinary().Length;
         }
 
@@ -188,7 +188,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
         public long MessagePackCSharpReader()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             return reader.ReadBytes()!.Value.Length;
         }
 
@@ -207,7 +207,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
         public long NerdbankReader()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             return reader.ReadBytes()!.Value.Length;
         }
 

@@ -255,7 +255,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
         public double Reader()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             int count = reader.ReadArrayHeader();
             double sum = 0;
             for (int i = 0; i < count; i++)
@@ -293,7 +293,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
         public double MessagePackCSharpReader()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             int count = reader.ReadArrayHeader();
             double sum = 0;
             for (int i = 0; i < count; i++)
@@ -331,7 +331,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
         public double NerdbankReader()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             int count = reader.ReadArrayHeader();
             double sum = 0;
             for (int i = 0; i < count; i++)

@@ -257,7 +257,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
         public long Reader()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -295,7 +295,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
         public long MessagePackCSharpReader()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -333,7 +333,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
         public long NerdbankReader()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)

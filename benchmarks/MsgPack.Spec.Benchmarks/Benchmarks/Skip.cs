@@ -38,7 +38,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment (Skip)")]
         public long Reader()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             reader.Skip();
             return reader.Consumed;
         }
@@ -46,7 +46,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment (Skip)")]
         public long MessagePackCSharpReader()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             reader.Skip();
             return reader.Consumed;
         }
@@ -55,7 +55,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment (Skip)")]
         public long NerdbankReader()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             reader.Skip(_context);
             return reader.Consumed;
         }

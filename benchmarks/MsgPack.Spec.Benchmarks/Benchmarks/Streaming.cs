@@ -307,7 +307,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment, loop in a helper")]
         public long ReaderSingleSegment()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             return Sum(ref reader);
         }
 
@@ -323,7 +323,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment, loop in place")]
         public long ReaderSingleSegmentInPlace()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -351,7 +351,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
         public long MessagePackCSharpReaderSingleSegment()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -379,7 +379,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
         public long NerdbankReaderSingleSegment()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)

@@ -297,7 +297,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment (TryReadStringSpan, no UTF-8 check)")]
         public long MessagePackCSharpReader()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -340,7 +340,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment (TryReadStringSpan, no UTF-8 check)")]
         public long NerdbankReader()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -431,7 +431,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment (ReadString)")]
         public long Reader()
         {
-            var reader = new MsgPackReader(Single);
+            var reader = new MsgPackReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -445,7 +445,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment (ReadString)")]
         public long MessagePackCSharpReader()
         {
-            var reader = new MpcReader(Single);
+            var reader = new MpcReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -459,7 +459,7 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment (ReadString)")]
         public long NerdbankReader()
         {
-            var reader = new NbReader(Single);
+            var reader = new NbReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)

@@ -26,7 +26,7 @@ namespace MsgPack.Spec.Benchmarks
         protected int Length;
 
         /// <summary>The input as a single-segment sequence, for the readers (ours and the peers').</summary>
-        protected ReadOnlySequence<byte> Single;
+        protected ReadOnlySequence<byte> OneSegment;
 
         /// <summary>The input as a sequence of <see cref="SegmentLength"/>-byte segments.</summary>
         protected ReadOnlySequence<byte> Segmented;
@@ -54,7 +54,7 @@ namespace MsgPack.Spec.Benchmarks
             Input = Pinned.Copy(document);
             Source = Pinned.Address(Input);
             Length = Input.Length;
-            Single = new ReadOnlySequence<byte>(Input);
+            OneSegment = new ReadOnlySequence<byte>(Input);
             Segmented = Segments.Split(Input, SegmentLength);
         }
 
