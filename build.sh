@@ -124,8 +124,8 @@ run_verify() {
 # Quick pass (default): the short job (3 warmup + 3 measured iterations) with 100 ms iterations and --quick: fewer
 # [Params] cases (Workloads.Quick: 3 text cases of 5, 2 binary sizes of 4, 1 large-string size of 2) and no [FullOnly]
 # rows (the msgpack-c and msgpack-cxx sbuffer encoders, variants of rows that stay). With the .NET peers
-# (MessagePack-CSharp, Nerdbank.MessagePack) that is 264 benchmarks, about 7.5 minutes on 2 cores at the ~1.7 s a
-# short-job benchmark costs (every case and row would be 408, about 12 minutes). --full: BenchmarkDotNet's default
+# (MessagePack-CSharp, Nerdbank.MessagePack) that is 270 benchmarks, about 8 minutes on 2 cores at the ~1.7 s a
+# short-job benchmark costs (every case and row would be 418, about 12 minutes). --full: BenchmarkDotNet's default
 # job, every case and every row. Extra arguments go to BenchmarkSwitcher (a --filter replaces the default '*').
 # Results: docs/results/<short|full>/ (GitHub markdown, CSV, full JSON, run-info.txt, headline.md); the chart:
 # docs/benchmarks.svg (docs/benchmarks-full.svg for --full); the JIT's disassembly of the codegen classes: docs/codegen/.

@@ -125,6 +125,58 @@ namespace MsgPack.Spec.Benchmarks
             return writer.BytesCommitted;
         }
 
+        // The peers' primitives write the header; the UTF-8 bytes are the caller's copy.
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header + CopyTo, from UTF-8)")]
+        public int MessagePackCSharpSpanFromUtf8()
+        {
+            Span<byte> span = Output;
+            byte[][] strings = _utf8;
+            if (!MpcPrimitives.TryWriteArrayHeader(span, (uint)strings.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < strings.Length; i++)
+            {
+                byte[] utf8 = strings[i];
+                if (!MpcPrimitives.TryWriteStringHeader(span.Slice(w), (uint)utf8.Length, out int written) || span.Length - w - written < utf8.Length)
+                {
+                    Peer.Fail("str");
+                }
+
+                utf8.AsSpan().CopyTo(span.Slice(w + written));
+                w += written + utf8.Length;
+            }
+
+            return w;
+        }
+
+        // The peers' primitives write the header; the UTF-8 bytes are the caller's copy.
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header + CopyTo, from UTF-8)")]
+        public int NerdbankSpanFromUtf8()
+        {
+            Span<byte> span = Output;
+            byte[][] strings = _utf8;
+            if (!NbPrimitives.TryWriteArrayHeader(span, (uint)strings.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < strings.Length; i++)
+            {
+                byte[] utf8 = strings[i];
+                if (!NbPrimitives.TryWriteStringHeader(span.Slice(w), (uint)utf8.Length, out int written) || span.Length - w - written < utf8.Length)
+                {
+                    Peer.Fail("str");
+                }
+
+                utf8.AsSpan().CopyTo(span.Slice(w + written));
+                w += written + utf8.Length;
+            }
+
+            return w;
+        }
+
         [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter (from string)")]
         [BufferWriterOutput]
         public long MessagePackCSharpWriterFromString()
