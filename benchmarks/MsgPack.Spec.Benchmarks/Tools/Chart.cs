@@ -17,10 +17,10 @@ namespace MsgPack.Spec.Benchmarks
     /// </summary>
     internal static class Chart
     {
-        private const int Width = 1100;
-        private const int LabelRight = 330;   // row labels end here
-        private const int PlotLeft = 345;
-        private const int PlotRight = 900;
+        private const int Width = 1350;
+        private const int LabelRight = 560;   // row labels end here (the longest, 88 characters, is about 530 px)
+        private const int PlotLeft = 575;
+        private const int PlotRight = 1130;
         private const int RowHeight = 15;
         private const int BarHeight = 11;
         private const int GroupTitleHeight = 22;
