@@ -6,7 +6,7 @@
 #   ./build.sh pack       build the NuGet package into artifacts/packages
 #   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
 #   ./build.sh bench [--full] [BenchmarkSwitcher args...]
-#                         the BenchmarkDotNet suite: quick pass (short job) unless --full; results into docs/results/,
+#                         the BenchmarkDotNet suite: quick pass (short job, --quick cases) unless --full; results into docs/results/,
 #                         disassembly into docs/codegen/; e.g. ./build.sh bench --full --filter '*Seed*'
 #   ./build.sh fuzz [seconds] [seed]
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
@@ -121,13 +121,16 @@ run_verify() {
 }
 
 # ./build.sh bench [--full] [BenchmarkSwitcher args...]
-# Quick pass (default): the short job (3 warmup + 3 measured iterations) with 100 ms iterations, the whole suite in
-# about 6 minutes on 2 cores (add --quick for fewer [Params] cases: about 4 minutes). --full: BenchmarkDotNet's default job and every case. Extra arguments go to
-# BenchmarkSwitcher (a --filter replaces the default '*'). Results: docs/results/<short|full>/ (GitHub markdown,
-# CSV, full JSON, run-info.txt, headline.md); the chart: docs/benchmarks.svg (docs/benchmarks-full.svg for --full);
-# the JIT's disassembly of the codegen classes: docs/codegen/.
+# Quick pass (default): the short job (3 warmup + 3 measured iterations) with 100 ms iterations and --quick: fewer
+# [Params] cases (Workloads.Quick: 3 text cases of 5, 2 binary sizes of 4, 1 large-string size of 2) and no [FullOnly]
+# rows (the msgpack-c and msgpack-cxx sbuffer encoders, variants of rows that stay). With the .NET peers
+# (MessagePack-CSharp, Nerdbank.MessagePack) that is 270 benchmarks, about 8 minutes on 2 cores at the ~1.7 s a
+# short-job benchmark costs (every case and row would be 418, about 12 minutes). --full: BenchmarkDotNet's default
+# job, every case and every row. Extra arguments go to BenchmarkSwitcher (a --filter replaces the default '*').
+# Results: docs/results/<short|full>/ (GitHub markdown, CSV, full JSON, run-info.txt, headline.md); the chart:
+# docs/benchmarks.svg (docs/benchmarks-full.svg for --full); the JIT's disassembly of the codegen classes: docs/codegen/.
 bench() {
-  local mode=short job_args=(--job short --iterationTime 100) filter=(--filter '*')
+  local mode=short job_args=(--job short --iterationTime 100 --quick) filter=(--filter '*')
   if [ "${1:-}" = "--full" ]; then
     shift
     mode=full

@@ -5,6 +5,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Exporters.Csv;
 using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -17,9 +18,10 @@ namespace MsgPack.Spec.Benchmarks
     /// <item><c>--verify</c>: runs every benchmark once per [Params] combination, after its [GlobalSetup] (the fairness
     /// checks); prints one line per class and "verify: N passed, N failed"; exit code 1 when anything failed.</item>
     /// <item><c>--chart &lt;results-dir&gt; &lt;out.svg&gt;</c>: an SVG bar chart of the JSON reports in a results directory.</item>
-    /// <item><c>--report &lt;results-dir&gt; &lt;out.md&gt;</c>: the headline ratios (MsgPackSpec / msgpuck, raw and net of P/Invoke).</item>
+    /// <item><c>--report &lt;results-dir&gt; &lt;out.md&gt;</c>: the headline tables (MsgPackSpec against the .NET peers and msgpuck; MsgPackSpec / msgpuck, raw and net of P/Invoke).</item>
     /// <item><c>--info</c>: the native libraries' versions, the runtime, and the empty P/Invoke's cost (Stopwatch).</item>
-    /// <item><c>--quick</c> (with BenchmarkSwitcher arguments): fewer [Params] cases (<see cref="Workloads.Quick"/>).</item>
+    /// <item><c>--quick</c> (with BenchmarkSwitcher arguments): fewer [Params] cases (<see cref="Workloads.Quick"/>), and
+    /// no [FullOnly] rows (the sbuffer variants of msgpack-c and msgpack-cxx).</item>
     /// </list>
     /// Anything else goes to BenchmarkSwitcher, e.g. <c>--filter '*Seed*' --job short</c>.
     /// </summary>
@@ -57,7 +59,13 @@ namespace MsgPack.Spec.Benchmarks
                 ? "// libmsgpack_native.so did not load: the native rows will fail (run ./build.sh native)"
                 : FormattableString.Invariant($"// native: {Native.Versions()}; empty P/Invoke (Stopwatch loop): {emptyPInvoke:0.000} ns"));
 
-            Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, CreateConfig(emptyPInvoke)).ToArray();
+            ManualConfig config = CreateConfig(emptyPInvoke);
+            if (Workloads.Quick)
+            {
+                config.AddFilter(new SimpleFilter(b => !b.Descriptor.WorkloadMethod.IsDefined(typeof(FullOnlyAttribute), false)));
+            }
+
+            Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, config).ToArray();
             bool failed = summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success));
             if (failed)
             {
@@ -92,9 +100,8 @@ namespace MsgPack.Spec.Benchmarks
 
         /// <summary>Rows grouped by category (one msgpuck baseline each, so Ratio reads "x msgpuck"), memory columns,
         /// the "Net of P/Invoke" column, and the GitHub markdown, CSV and full JSON exports.</summary>
-        public static IConfig CreateConfig(double emptyPInvokeNanoseconds)
-        {
-            ManualConfig config = ManualConfig.CreateEmpty()
+        public static ManualConfig CreateConfig(double emptyPInvokeNanoseconds) =>
+            ManualConfig.CreateEmpty()
                 .AddColumnProvider(DefaultColumnProviders.Instance)
                 .AddColumn(new NetOfPInvokeColumn(emptyPInvokeNanoseconds))
                 .AddLogger(ConsoleLogger.Default)
@@ -103,12 +110,5 @@ namespace MsgPack.Spec.Benchmarks
                 .AddExporter(MarkdownExporter.GitHub, CsvExporter.Default, JsonExporter.Full)
                 .AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory)
                 .WithSummaryStyle(SummaryStyle.Default);
-            if (CurrentRuntime.Mutator() is { } mutator)
-            {
-                config.AddJob(mutator);
-            }
-
-            return config;
-        }
     }
 }

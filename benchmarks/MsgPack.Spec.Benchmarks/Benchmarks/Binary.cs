@@ -5,7 +5,9 @@ using BenchmarkDotNet.Attributes;
 namespace MsgPack.Spec.Benchmarks
 {
     /// <summary>One bin value of <see cref="Size"/> random bytes (16 B, 4 KiB, 64 KiB, 256 KiB: bin 8, 16 and 32
-    /// headers), with a plain memory copy of the same bytes as the reference row: the floor that any writer pays.</summary>
+    /// headers), with a plain memory copy of the same bytes as the reference row: the floor that any writer pays. The
+    /// .NET peers' span primitives write only the header (the payload is the caller's CopyTo); the streaming writers
+    /// (ours and theirs) write into the class's reused PooledBufferWriter.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Binary", "Encode")]
     public unsafe class BinaryEncode : BenchmarkBase
@@ -47,6 +49,70 @@ namespace MsgPack.Spec.Benchmarks
             return payload.Length;
         }
 
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long Writer()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            writer.WriteBinary(_payload);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        // The peers' primitives write the header; the payload is the caller's copy.
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header + CopyTo)")]
+        public int MessagePackCSharpSpan()
+        {
+            Span<byte> span = Output;
+            byte[] payload = _payload;
+            if (!MpcPrimitives.TryWriteBinHeader(span, (uint)payload.Length, out int w) || span.Length - w < payload.Length)
+            {
+                Peer.Fail("bin");
+            }
+
+            payload.AsSpan().CopyTo(span.Slice(w));
+            return w + payload.Length;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            writer.Write(_payload.AsSpan());
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header + CopyTo)")]
+        public int NerdbankSpan()
+        {
+            Span<byte> span = Output;
+            byte[] payload = _payload;
+            if (!NbPrimitives.TryWriteBinHeader(span, (uint)payload.Length, out int w) || span.Length - w < payload.Length)
+            {
+                Peer.Fail("bin");
+            }
+
+            payload.AsSpan().CopyTo(span.Slice(w));
+            return w + payload.Length;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            writer.Write(_payload.AsSpan());
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
@@ -56,7 +122,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx")]
@@ -64,7 +131,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
     }
 
@@ -97,6 +165,51 @@ namespace MsgPack.Spec.Benchmarks
 
         [Benchmark(Description = "MsgPackSpec pointer")]
         public long Pointer() => MsgPackSpec.ReadBinary(Source, Length, out _).Length;
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
+        public long Reader()
+        {
+            var reader = new MsgPackReader(OneSegment);
+            return reader.ReadBinary().Length;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header + slice)")]
+        public long MessagePackCSharpSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (MpcPrimitives.TryReadBinHeader(source, out uint length, out int read) != MpcDecodeResult.Success)
+            {
+                Peer.Fail("bin header");
+            }
+
+            return source.Slice(read, (int)length).Length;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
+        public long MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(OneSegment);
+            return reader.ReadBytes()!.Value.Length;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header + slice)")]
+        public long NerdbankSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (NbPrimitives.TryReadBinHeader(source, out uint length, out int read) != NbDecodeResult.Success)
+            {
+                Peer.Fail("bin header");
+            }
+
+            return source.Slice(read, (int)length).Length;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
+        public long NerdbankReader()
+        {
+            var reader = new NbReader(OneSegment);
+            return reader.ReadBytes()!.Value.Length;
+        }
 
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]

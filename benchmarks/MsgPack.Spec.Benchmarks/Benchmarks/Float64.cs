@@ -66,6 +66,105 @@ namespace MsgPack.Spec.Benchmarks
             return (int)(p - start);
         }
 
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long Writer()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            double[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.WriteDouble(values[i]);
+            }
+
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public int MessagePackCSharpSpan()
+        {
+            Span<byte> span = Output;
+            double[] values = _values;
+            if (!MpcPrimitives.TryWriteArrayHeader(span, (uint)values.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!MpcPrimitives.TryWrite(span.Slice(w), values[i], out int written))
+                {
+                    Peer.Fail("float64");
+                }
+
+                w += written;
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            double[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.Write(values[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public int NerdbankSpan()
+        {
+            Span<byte> span = Output;
+            double[] values = _values;
+            if (!NbPrimitives.TryWriteArrayHeader(span, (uint)values.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!NbPrimitives.TryWrite(span.Slice(w), values[i], out int written))
+                {
+                    Peer.Fail("float64");
+                }
+
+                w += written;
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            double[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.Write(values[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
@@ -75,7 +174,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx")]
@@ -83,11 +183,13 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_float64_array(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>Reads the float64 array back; the checksum is the sum of the values, added in order (bit-exact).</summary>
+    /// <summary>Reads the float64 array back (span rows, readers over a single-segment sequence, the .NET peers'
+    /// primitives and readers, natives); the checksum is the sum of the values, added in order (bit-exact).</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Float64", "Decode")]
     public unsafe class Float64Decode : DecodeBase
@@ -145,6 +247,96 @@ namespace MsgPack.Spec.Benchmarks
                 sum += MsgPackSpec.ReadDouble(p, left, out read);
                 p += read;
                 left -= read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment")]
+        public double Reader()
+        {
+            var reader = new MsgPackReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadDouble();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public double MessagePackCSharpSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (MpcPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != MpcDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (MpcPrimitives.TryReadDouble(source.Slice(offset), out double value, out int read) != MpcDecodeResult.Success)
+                {
+                    Peer.Fail("float64");
+                }
+
+                sum += value;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
+        public double MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadDouble();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public double NerdbankSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (NbPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != NbDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (NbPrimitives.TryRead(source.Slice(offset), out double value, out int read) != NbDecodeResult.Success)
+                {
+                    Peer.Fail("float64");
+                }
+
+                sum += value;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
+        public double NerdbankReader()
+        {
+            var reader = new NbReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadDouble();
             }
 
             return sum;

@@ -5,7 +5,9 @@ namespace MsgPack.Spec.Benchmarks
 {
     /// <summary>
     /// The seed workload: an array 16 header and 100 int32 values (1 &lt;&lt; 30) - i, each a uint 32 (503 bytes).
-    /// The span and pointer versions are written the way a user would write them.
+    /// The span and pointer versions are written the way a user would write them; the .NET peers' rows use their span
+    /// primitives (MessagePackPrimitives.TryWrite*), checking each result as our span API does. Their writers are in
+    /// <see cref="StreamingSeedEncode"/>.
     /// </summary>
     [MemoryDiagnoser]
     [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
@@ -71,6 +73,52 @@ namespace MsgPack.Spec.Benchmarks
             return (int)(p - start);
         }
 
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public int MessagePackCSharpSpan()
+        {
+            Span<byte> span = Output;
+            int[] values = _values;
+            if (!MpcPrimitives.TryWriteArrayHeader(span, (uint)values.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!MpcPrimitives.TryWrite(span.Slice(w), values[i], out int written))
+                {
+                    Peer.Fail("int");
+                }
+
+                w += written;
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public int NerdbankSpan()
+        {
+            Span<byte> span = Output;
+            int[] values = _values;
+            if (!NbPrimitives.TryWriteArrayHeader(span, (uint)values.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!NbPrimitives.TryWrite(span.Slice(w), values[i], out int written))
+                {
+                    Peer.Fail("int");
+                }
+
+                w += written;
+            }
+
+            return w;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
@@ -80,7 +128,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx")]
@@ -88,11 +137,13 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>Reads the seed back: the array header, then 100 int32 values summed (the checksum every decoder returns).</summary>
+    /// <summary>Reads the seed back: the array header, then 100 int32 values summed (the checksum every decoder returns).
+    /// The .NET peers' span primitives here; their readers are in <see cref="StreamingSeedDecode"/>.</summary>
     [MemoryDiagnoser]
     [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
     [BenchmarkCategory("Seed", "Decode")]
@@ -152,6 +203,54 @@ namespace MsgPack.Spec.Benchmarks
                 sum += MsgPackSpec.ReadInt32(p, left, out read);
                 p += read;
                 left -= read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
+        public long MessagePackCSharpSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (MpcPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != MpcDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (MpcPrimitives.TryReadInt32(source.Slice(offset), out int value, out int read) != MpcDecodeResult.Success)
+                {
+                    Peer.Fail("int");
+                }
+
+                sum += value;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span)")]
+        public long NerdbankSpan()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (NbPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != NbDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (NbPrimitives.TryRead(source.Slice(offset), out int value, out int read) != NbDecodeResult.Success)
+                {
+                    Peer.Fail("int");
+                }
+
+                sum += value;
+                offset += read;
             }
 
             return sum;

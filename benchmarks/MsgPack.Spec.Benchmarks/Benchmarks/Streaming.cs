@@ -7,13 +7,13 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// The seed workload and the Tarantool request through the streaming layer: <see cref="MsgPackWriter"/> over a
     /// reused <see cref="PooledBufferWriter"/> (Reset between messages, so nothing is rented in steady state), next
-    /// to the raw span API and msgpuck. The writer's bytes are compared with msgpuck's in the setup.
+    /// to the raw span API, the .NET peers' writers (MessagePack-CSharp's and Nerdbank.MessagePack's MessagePackWriter)
+    /// over the same reused buffer writer, and msgpuck. Every writer's bytes are compared with msgpuck's in the setup.
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("StreamingSeed", "Encode")]
     public unsafe class StreamingSeedEncode : BenchmarkBase
     {
-        private readonly PooledBufferWriter _pooled = new PooledBufferWriter(1024);
         private int[] _values = Array.Empty<int>();
         private int* _valuesPointer;
 
@@ -24,13 +24,11 @@ namespace MsgPack.Spec.Benchmarks
             _values = Workloads.SeedValues();
             _valuesPointer = Pinned.Address(_values);
             AllocateOutput(64 * 1024);
-            byte[] expected = CheckEncoders();
-            Writer();
-            Fairness.SameBytes(Workload, "MsgPackWriter over PooledBufferWriter", expected, _pooled.WrittenSpan);
+            CheckEncoders();
         }
 
         [GlobalCleanup]
-        public void Cleanup() => _pooled.Dispose();
+        public void Cleanup() => Pooled.Dispose();
 
         [Benchmark(Description = "MsgPackSpec span")]
         public int Span()
@@ -61,12 +59,12 @@ namespace MsgPack.Spec.Benchmarks
             return span.Length - rest.Length;
         }
 
-        [Benchmark(Description = "MsgPackWriter over PooledBufferWriter")]
-        [NotCompared]
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
         public long Writer()
         {
-            _pooled.Reset();
-            var writer = new MsgPackWriter(_pooled);
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
             int[] values = _values;
             writer.WriteArray16Header((ushort)values.Length);
             for (int i = 0; i < values.Length; i++)
@@ -78,17 +76,53 @@ namespace MsgPack.Spec.Benchmarks
             return writer.BytesCommitted;
         }
 
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            int[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.Write(values[i]); // smallest form: a uint 32 here (WriteInt32 would write an int 32)
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            int[] values = _values;
+            writer.WriteArrayHeader(values.Length);
+            for (int i = 0; i < values.Length; i++)
+            {
+                writer.Write(values[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_seed(_valuesPointer, _values.Length, Dst, Capacity);
     }
 
-    /// <summary>The Tarantool request of <see cref="TarantoolEncode"/>, through <see cref="MsgPackWriter"/>.</summary>
+    /// <summary>The Tarantool request of <see cref="TarantoolEncode"/>, through <see cref="MsgPackWriter"/> (written in
+    /// place, and in a helper that takes the writer by reference) and through the .NET peers' writers.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("StreamingTarantool", "Encode")]
     public unsafe class StreamingTarantoolEncode : BenchmarkBase
     {
-        private readonly PooledBufferWriter _pooled = new PooledBufferWriter(1024);
         private uint _type = 1;
         private ulong _sync = 1_234_567;
         private uint _spaceId = 512;
@@ -99,13 +133,11 @@ namespace MsgPack.Spec.Benchmarks
         {
             Native.EnsureLoaded();
             AllocateOutput(4096);
-            byte[] expected = CheckEncoders();
-            Writer();
-            Fairness.SameBytes(Workload, "MsgPackWriter over PooledBufferWriter", expected, _pooled.WrittenSpan);
+            CheckEncoders();
         }
 
         [GlobalCleanup]
-        public void Cleanup() => _pooled.Dispose();
+        public void Cleanup() => Pooled.Dispose();
 
         [Benchmark(Description = "MsgPackSpec span")]
         public int Span()
@@ -125,12 +157,12 @@ namespace MsgPack.Spec.Benchmarks
             return w;
         }
 
-        [Benchmark(Description = "MsgPackWriter over PooledBufferWriter")]
-        [NotCompared]
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
         public long Writer()
         {
-            _pooled.Reset();
-            var writer = new MsgPackWriter(_pooled);
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
             writer.WriteMapHeader(2);
             writer.WriteUInt32(0x00);
             writer.WriteUInt32(_type);
@@ -146,25 +178,92 @@ namespace MsgPack.Spec.Benchmarks
             return writer.BytesCommitted;
         }
 
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter, writes in a helper")]
+        [BufferWriterOutput]
+        public long WriterHelper()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            WriteRequest(ref writer, _type, _sync, _spaceId, _key);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            writer.WriteMapHeader(2);
+            writer.Write(0x00u); // Write(uint) and the others: smallest form (WriteUInt32 would write a uint 32)
+            writer.Write(_type);
+            writer.Write(0x01u);
+            writer.Write(_sync);
+            writer.WriteMapHeader(2);
+            writer.Write(0x10u);
+            writer.Write(_spaceId);
+            writer.Write(0x20u);
+            writer.WriteArrayHeader(1);
+            writer.Write(_key);
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            writer.WriteMapHeader(2);
+            writer.Write(0x00u);
+            writer.Write(_type);
+            writer.Write(0x01u);
+            writer.Write(_sync);
+            writer.WriteMapHeader(2);
+            writer.Write(0x10u);
+            writer.Write(_spaceId);
+            writer.Write(0x20u);
+            writer.WriteArrayHeader(1);
+            writer.Write(_key);
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+
+        // The request written by a method that takes the writer by reference, as a serializer's per-type code would.
+        private static void WriteRequest(ref MsgPackWriter writer, uint type, ulong sync, uint spaceId, long key)
+        {
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(0x00);
+            writer.WriteUInt32(type);
+            writer.WriteUInt32(0x01);
+            writer.WriteUInt64(sync);
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(0x10);
+            writer.WriteUInt32(spaceId);
+            writer.WriteUInt32(0x20);
+            writer.WriteArrayHeader(1);
+            writer.WriteInt64(key);
+        }
     }
 
     /// <summary>
     /// The seed workload read back through <see cref="MsgPackReader"/>: over a single-segment sequence, and over a
     /// sequence of 64-byte segments (so about one value in thirteen straddles two segments), next to the raw span
-    /// API and msgpuck. Every row returns the same checksum (the sum of the values).
+    /// API, the .NET peers' readers over the same two sequences, and msgpuck. Every row returns the same checksum (the
+    /// sum of the values).
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("StreamingSeed", "Decode")]
     public unsafe class StreamingSeedDecode : DecodeBase
     {
-        private const int SegmentLength = 64;
-
-        private ReadOnlySequence<byte> _single;
-        private ReadOnlySequence<byte> _segmented;
-
         [GlobalSetup]
         public void Setup()
         {
@@ -172,9 +271,7 @@ namespace MsgPack.Spec.Benchmarks
             int* pointer = Pinned.Address(values);
             SetInput((dst, capacity) => Native.mpn_msgpuck_encode_seed(pointer, values.Length, dst, capacity));
             CheckInput(Native.mpn_msgpuck_decode_seed, values.Length);
-            _single = new ReadOnlySequence<byte>(Input);
-            _segmented = Segments.Split(Input, SegmentLength);
-            Fairness.Check(!_segmented.IsSingleSegment, Workload, "the segmented input has one segment.");
+            Fairness.Check(!Segmented.IsSingleSegment, Workload, "the segmented input has one segment.");
             CheckDecoders();
         }
 
@@ -207,26 +304,26 @@ namespace MsgPack.Spec.Benchmarks
             return sum;
         }
 
-        [Benchmark(Description = "MsgPackReader, one segment, loop in a helper")]
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment, loop in a helper")]
         public long ReaderSingleSegment()
         {
-            var reader = new MsgPackReader(_single);
+            var reader = new MsgPackReader(OneSegment);
             return Sum(ref reader);
         }
 
-        [Benchmark(Description = "MsgPackReader, 64-byte segments, loop in a helper")]
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, 64-byte segments, loop in a helper")]
         public long ReaderSegmented()
         {
-            var reader = new MsgPackReader(_segmented);
+            var reader = new MsgPackReader(Segmented);
             return Sum(ref reader);
         }
 
         // The same two readers with the loop in the method that owns the reader, as the span rows have it: the
         // reader is then a local of this frame, and where its fields live changes how fast the loop runs.
-        [Benchmark(Description = "MsgPackReader, one segment, loop in place")]
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment, loop in place")]
         public long ReaderSingleSegmentInPlace()
         {
-            var reader = new MsgPackReader(_single);
+            var reader = new MsgPackReader(OneSegment);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -237,10 +334,66 @@ namespace MsgPack.Spec.Benchmarks
             return sum;
         }
 
-        [Benchmark(Description = "MsgPackReader, 64-byte segments, loop in place")]
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, 64-byte segments, loop in place")]
         public long ReaderSegmentedInPlace()
         {
-            var reader = new MsgPackReader(_segmented);
+            var reader = new MsgPackReader(Segmented);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt32();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment")]
+        public long MessagePackCSharpReaderSingleSegment()
+        {
+            var reader = new MpcReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt32();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, 64-byte segments")]
+        public long MessagePackCSharpReaderSegmented()
+        {
+            var reader = new MpcReader(Segmented);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt32();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment")]
+        public long NerdbankReaderSingleSegment()
+        {
+            var reader = new NbReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadInt32();
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, 64-byte segments")]
+        public long NerdbankReaderSegmented()
+        {
+            var reader = new NbReader(Segmented);
             int count = reader.ReadArrayHeader();
             long sum = 0;
             for (int i = 0; i < count; i++)
@@ -279,6 +432,7 @@ namespace MsgPack.Spec.Benchmarks
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("BufferWriters")]
+    [Allocates("a new buffer writer per operation (and ArrayBufferWriter's arrays)")]
     public class BufferWriters
     {
         [Params(16, 1024, 64 * 1024, 1024 * 1024, 4 * 1024 * 1024)]

@@ -8,7 +8,8 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// Strings: an array of 16 str values of one <see cref="TextCase"/> (ASCII 8 B, 64 B, 1 KiB; Cyrillic; emoji).
     /// MsgPackSpec writes them "from string" (a .NET string, UTF-16, encoded to UTF-8 straight into the destination)
-    /// and "from UTF-8" (bytes that are already UTF-8, copied); the native libraries only take UTF-8 bytes.
+    /// and "from UTF-8" (bytes that are already UTF-8, copied); the native libraries only take UTF-8 bytes. The streaming
+    /// writers (ours and the .NET peers') write the strings from string into the class's reused PooledBufferWriter.
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("String", "Encode")]
@@ -106,6 +107,112 @@ namespace MsgPack.Spec.Benchmarks
             return (int)(p - start);
         }
 
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter (from string)")]
+        [BufferWriterOutput]
+        public long WriterFromString()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MsgPackWriter(pooled);
+            string[] strings = _strings;
+            writer.WriteArrayHeader(strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                writer.WriteString(strings[i]);
+            }
+
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        // The peers' primitives write the header; the UTF-8 bytes are the caller's copy.
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header + CopyTo, from UTF-8)")]
+        public int MessagePackCSharpSpanFromUtf8()
+        {
+            Span<byte> span = Output;
+            byte[][] strings = _utf8;
+            if (!MpcPrimitives.TryWriteArrayHeader(span, (uint)strings.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < strings.Length; i++)
+            {
+                byte[] utf8 = strings[i];
+                if (!MpcPrimitives.TryWriteStringHeader(span.Slice(w), (uint)utf8.Length, out int written) || span.Length - w - written < utf8.Length)
+                {
+                    Peer.Fail("str");
+                }
+
+                utf8.AsSpan().CopyTo(span.Slice(w + written));
+                w += written + utf8.Length;
+            }
+
+            return w;
+        }
+
+        // The peers' primitives write the header; the UTF-8 bytes are the caller's copy.
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header + CopyTo, from UTF-8)")]
+        public int NerdbankSpanFromUtf8()
+        {
+            Span<byte> span = Output;
+            byte[][] strings = _utf8;
+            if (!NbPrimitives.TryWriteArrayHeader(span, (uint)strings.Length, out int w))
+            {
+                Peer.Fail("array header");
+            }
+
+            for (int i = 0; i < strings.Length; i++)
+            {
+                byte[] utf8 = strings[i];
+                if (!NbPrimitives.TryWriteStringHeader(span.Slice(w), (uint)utf8.Length, out int written) || span.Length - w - written < utf8.Length)
+                {
+                    Peer.Fail("str");
+                }
+
+                utf8.AsSpan().CopyTo(span.Slice(w + written));
+                w += written + utf8.Length;
+            }
+
+            return w;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter (from string)")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriterFromString()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            string[] strings = _strings;
+            writer.WriteArrayHeader(strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                writer.Write(strings[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter (from string)")]
+        [BufferWriterOutput]
+        public long NerdbankWriterFromString()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            string[] strings = _strings;
+            writer.WriteArrayHeader(strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                writer.Write(strings[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck (from UTF-8)")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
@@ -115,7 +222,8 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer (from UTF-8)")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx (from UTF-8)")]
@@ -123,14 +231,16 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer (from UTF-8)")]
-        [PInvoke]
+
+        [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
     }
 
     /// <summary>
     /// Reads the string array back without copying; the checksum is the sum of the UTF-8 lengths. ReadStringBytes
     /// checks that the bytes are UTF-8 (msgpuck, msgpack-c and the cxx visitor do not; msgpack-cxx copies them into
-    /// its zone); the "header only" row reads the header and slices, unchecked, which is what the native readers do.
+    /// its zone); the "header only" row reads the header and slices, unchecked, which is what the native readers do, and
+    /// so do the .NET peers' rows (their span primitives' string header and a slice, their readers' TryReadStringSpan).
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("String", "Decode")]
@@ -212,6 +322,92 @@ namespace MsgPack.Spec.Benchmarks
             return sum;
         }
 
+        [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span header only, no UTF-8 check)")]
+        public long MessagePackCSharpSpanHeaderOnly()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (MpcPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != MpcDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (MpcPrimitives.TryReadStringHeader(source.Slice(offset), out uint length, out int read) != MpcDecodeResult.Success)
+                {
+                    Peer.Fail("str header");
+                }
+
+                sum += source.Slice(offset + read, (int)length).Length;
+                offset += read + (int)length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment (TryReadStringSpan, no UTF-8 check)")]
+        public long MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (!reader.TryReadStringSpan(out ReadOnlySpan<byte> bytes))
+                {
+                    Peer.Fail("str (not contiguous)");
+                }
+
+                sum += bytes.Length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackPrimitives (span header only, no UTF-8 check)")]
+        public long NerdbankSpanHeaderOnly()
+        {
+            ReadOnlySpan<byte> source = Input;
+            if (NbPrimitives.TryReadArrayHeader(source, out uint count, out int offset) != NbDecodeResult.Success)
+            {
+                Peer.Fail("array header");
+            }
+
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (NbPrimitives.TryReadStringHeader(source.Slice(offset), out uint length, out int read) != NbDecodeResult.Success)
+                {
+                    Peer.Fail("str header");
+                }
+
+                sum += source.Slice(offset + read, (int)length).Length;
+                offset += read + (int)length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment (TryReadStringSpan, no UTF-8 check)")]
+        public long NerdbankReader()
+        {
+            var reader = new NbReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (!reader.TryReadStringSpan(out ReadOnlySpan<byte> bytes))
+                {
+                    Peer.Fail("str (not contiguous)");
+                }
+
+                sum += bytes.Length;
+            }
+
+            return sum;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_decode_string_array(Source, Length, null, null);
@@ -227,5 +423,107 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "msgpack-cxx visitor")]
         [PInvoke]
         public long MsgpackCxxVisitor() => Native.mpn_cxx_visitor_decode_string_array(Source, Length, null, null);
+    }
+
+    /// <summary>
+    /// Reads the string array back into .NET strings (UTF-8 checked and transcoded, one string allocated per value:
+    /// the only allocation of these rows). The checksum is the sum of the string lengths in chars. msgpuck cannot make
+    /// a .NET string: its row reads the headers and slices the UTF-8 bytes (the floor, as in <see cref="StringDecode"/>),
+    /// returns the sum of the UTF-8 lengths and is the baseline only for the ratios.
+    /// </summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("String", "Decode")]
+    [Allocates("one string per value")]
+    public unsafe class StringDecodeToString : DecodeBase
+    {
+        [ParamsSource(nameof(Cases))]
+        public TextCase Case { get; set; }
+
+        public static IEnumerable<TextCase> Cases => Workloads.TextCases();
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            byte[][] utf8 = new byte[Workloads.StringCount][];
+            IntPtr[] pointers = Pinned.Array<IntPtr>(utf8.Length);
+            int[] lengths = Pinned.Array<int>(utf8.Length);
+            long chars = 0;
+            for (int i = 0; i < utf8.Length; i++)
+            {
+                string text = Workloads.Text(Case, i);
+                chars += text.Length;
+                utf8[i] = Pinned.Copy<byte>(Encoding.UTF8.GetBytes(text));
+                pointers[i] = (IntPtr)Pinned.Address(utf8[i]);
+                lengths[i] = utf8[i].Length;
+            }
+
+            byte** p = (byte**)Pinned.Address(pointers);
+            int* l = Pinned.Address(lengths);
+            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_string_array(p, l, lengths.Length, dst, capacity));
+            CheckInput(Native.mpn_msgpuck_decode_string_array, lengths.Length);
+            CheckDecodersAgainst(chars);
+            GC.KeepAlive(utf8);
+        }
+
+        [Benchmark(Description = "MsgPackSpec span (ReadString)")]
+        public long Span()
+        {
+            ReadOnlySpan<byte> source = Input;
+            int count = MsgPackSpec.ReadArrayHeader(source, out int offset);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadString(source.Slice(offset), out int read).Length;
+                offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment (ReadString)")]
+        public long Reader()
+        {
+            var reader = new MsgPackReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadString().Length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackReader, one segment (ReadString)")]
+        public long MessagePackCSharpReader()
+        {
+            var reader = new MpcReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadString()!.Length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackReader, one segment (ReadString)")]
+        public long NerdbankReader()
+        {
+            var reader = new NbReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadString()!.Length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Baseline = true, Description = "msgpuck (UTF-8 bytes, no string)")]
+        [PInvoke]
+        public long Msgpuck() => Native.mpn_msgpuck_decode_string_array(Source, Length, null, null);
     }
 }

@@ -21,4 +21,29 @@ namespace MsgPack.Spec.Benchmarks
     public sealed class NotComparedAttribute : Attribute
     {
     }
+
+    /// <summary>Marks an encoding benchmark that writes through an IBufferWriter (a streaming writer) into the class's
+    /// <see cref="BenchmarkBase.Pooled"/> and returns the byte count: the fairness check compares
+    /// <c>Pooled.WrittenSpan</c> (not the output array) with msgpuck's bytes.</summary>
+    [AttributeUsage(AttributeTargets.Method)]
+    public sealed class BufferWriterOutputAttribute : Attribute
+    {
+    }
+
+    /// <summary>Marks a row that the quick pass (<c>--quick</c>, the default of <c>./build.sh bench</c>) leaves out:
+    /// a variant of a native library whose other row is kept (the sbuffer encoders). --full and --verify run it.</summary>
+    [AttributeUsage(AttributeTargets.Method)]
+    public sealed class FullOnlyAttribute : Attribute
+    {
+    }
+
+    /// <summary>Marks a benchmark (or a whole class) that allocates by design, with the reason: --verify checks that
+    /// every other managed row allocates 0 B per call.</summary>
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Class)]
+    public sealed class AllocatesAttribute : Attribute
+    {
+        public AllocatesAttribute(string reason) => Reason = reason;
+
+        public string Reason { get; }
+    }
 }

@@ -1,4 +1,8 @@
 using System;
+using System.Buffers;
+using System.Linq;
+using System.Reflection;
+using BenchmarkDotNet.Attributes;
 
 namespace MsgPack.Spec.Benchmarks
 {
@@ -21,6 +25,15 @@ namespace MsgPack.Spec.Benchmarks
         /// <summary>The input's length.</summary>
         protected int Length;
 
+        /// <summary>The input as a single-segment sequence, for the readers (ours and the peers').</summary>
+        protected ReadOnlySequence<byte> OneSegment;
+
+        /// <summary>The input as a sequence of <see cref="SegmentLength"/>-byte segments.</summary>
+        protected ReadOnlySequence<byte> Segmented;
+
+        /// <summary>The segment length of <see cref="Segmented"/>.</summary>
+        protected const int SegmentLength = 64;
+
         /// <summary>The size of the document this workload reads (for --info).</summary>
         internal int DocumentLength => Length;
 
@@ -41,6 +54,28 @@ namespace MsgPack.Spec.Benchmarks
             Input = Pinned.Copy(document);
             Source = Pinned.Address(Input);
             Length = Input.Length;
+            OneSegment = new ReadOnlySequence<byte>(Input);
+            Segmented = Segments.Split(Input, SegmentLength);
+        }
+
+        /// <summary>Runs every decoder except the baseline (and [NotCompared] rows) once and compares its checksum with
+        /// <paramref name="expected"/>, for a class whose baseline returns another kind of checksum.</summary>
+        protected void CheckDecodersAgainst(object expected)
+        {
+            foreach (System.Reflection.MethodInfo method in Benchmarks(GetType()).Where(m => !m.GetCustomAttribute<BenchmarkAttribute>()!.Baseline && !m.IsDefined(typeof(NotComparedAttribute))))
+            {
+                object actual;
+                try
+                {
+                    actual = method.Invoke(this, null)!;
+                }
+                catch (System.Reflection.TargetInvocationException e) when (e.InnerException is not null)
+                {
+                    throw new InvalidOperationException($"{Workload}: {Name(method)} threw {e.InnerException.GetType().Name}: {e.InnerException.Message}", e.InnerException);
+                }
+
+                Fairness.SameChecksum(Workload, Name(method), expected, actual);
+            }
         }
 
         /// <summary>A native decoder that returns a double checksum.</summary>

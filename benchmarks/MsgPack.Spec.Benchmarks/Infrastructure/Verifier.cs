@@ -9,7 +9,9 @@ namespace MsgPack.Spec.Benchmarks
 {
     /// <summary>
     /// <c>--verify</c>: correctness only, no timing. For every benchmark class: every [Params]/[ParamsSource]
-    /// combination, [GlobalSetup] (which runs the fairness checks), every [Benchmark] once, [GlobalCleanup].
+    /// combination, [GlobalSetup] (which runs the fairness checks), every [Benchmark] once, [GlobalCleanup]. Then
+    /// the allocation check: every managed row (not [PInvoke], not [Allocates]) must allocate 0 B in a few calls
+    /// after two warm-up calls (the least of three tries, so that a one-off allocation on the thread does not count).
     /// </summary>
     internal static class Verifier
     {
@@ -89,6 +91,7 @@ namespace MsgPack.Spec.Benchmarks
                 try
                 {
                     method.Invoke(instance, null);
+                    CheckAllocations(type, instance, method, where);
                 }
                 catch (TargetInvocationException e) when (e.InnerException is not null)
                 {
@@ -97,6 +100,58 @@ namespace MsgPack.Spec.Benchmarks
             }
 
             InvokeAll<GlobalCleanupAttribute>(type, instance);
+        }
+
+        private const int MeasuredCalls = 4;
+
+        private static void CheckAllocations(Type type, object instance, MethodInfo method, string where)
+        {
+            if (method.IsDefined(typeof(PInvokeAttribute)) || method.IsDefined(typeof(AllocatesAttribute)) || type.IsDefined(typeof(AllocatesAttribute)))
+            {
+                return;
+            }
+
+            MethodInfo measure = method.ReturnType == typeof(void)
+                ? typeof(Verifier).GetMethod(nameof(MeasureAction), BindingFlags.NonPublic | BindingFlags.Static)!
+                : typeof(Verifier).GetMethod(nameof(MeasureFunc), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(method.ReturnType);
+            Delegate call = method.CreateDelegate(method.ReturnType == typeof(void) ? typeof(Action) : typeof(Func<>).MakeGenericType(method.ReturnType), instance);
+            long least = long.MaxValue;
+            for (int attempt = 0; attempt < 3 && least > 0; attempt++)
+            {
+                least = Math.Min(least, (long)measure.Invoke(null, new object[] { call })!);
+            }
+
+            if (least > 0)
+            {
+                throw new InvalidOperationException($"{where}: {BenchmarkBase.Name(method)} allocated {least} B in {MeasuredCalls} calls; a managed row must allocate nothing (or say why with [Allocates]).");
+            }
+        }
+
+        // Direct calls through a typed delegate: nothing is boxed, so any allocation is the benchmark's own.
+        private static long MeasureFunc<T>(Func<T> call)
+        {
+            call();
+            call();
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < MeasuredCalls; i++)
+            {
+                call();
+            }
+
+            return GC.GetAllocatedBytesForCurrentThread() - before;
+        }
+
+        private static long MeasureAction(Action call)
+        {
+            call();
+            call();
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < MeasuredCalls; i++)
+            {
+                call();
+            }
+
+            return GC.GetAllocatedBytesForCurrentThread() - before;
         }
 
         private static void InvokeAll<TAttribute>(Type type, object instance)

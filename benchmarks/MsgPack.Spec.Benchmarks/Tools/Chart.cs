@@ -11,39 +11,32 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// <c>--chart &lt;results-dir&gt; &lt;out.svg&gt;</c>: a hand-written SVG of every workload's rows, each bar the
     /// row's time relative to msgpuck on a log2 axis, drawn from the "1x msgpuck" line: left of it is faster than
-    /// msgpuck, right of it slower. The absolute mean is printed beside each bar. The P/Invoke overhead class is
-    /// left out (its baseline is not msgpuck).
+    /// msgpuck, right of it slower. The absolute mean is printed beside each bar; the bar's colour is the row's library
+    /// (MsgPackSpec, the .NET peers MessagePack-CSharp and Nerdbank.MessagePack, the native libraries). The P/Invoke
+    /// overhead class is left out (its baseline is not msgpuck).
     /// </summary>
     internal static class Chart
     {
-        private const int Width = 1100;
-        private const int LabelRight = 330;   // row labels end here
-        private const int PlotLeft = 345;
-        private const int PlotRight = 900;
+        private const int Width = 1350;
+        private const int LabelRight = 560;   // row labels end here (the longest, 88 characters, is about 530 px)
+        private const int PlotLeft = 575;
+        private const int PlotRight = 1130;
         private const int RowHeight = 15;
         private const int BarHeight = 11;
         private const int GroupTitleHeight = 22;
         private const int GroupGap = 10;
-        private const int Top = 140;
+        private const int Top = 160;
 
-        /// <summary>Colours by implementation (method name), readable on white and told apart in the legend.</summary>
-        private static readonly (string Method, string Colour)[] Palette =
+        /// <summary>One colour per library (by the start of the row's description), readable on white; the legend names them.</summary>
+        private static readonly (string Library, string Colour)[] Palette =
         {
-            ("Span", "#1f5fbf"),
-            ("SpanFromString", "#1f5fbf"),
-            ("SpanFromUtf8", "#5b8fe0"),
-            ("SpanHeaderOnly", "#9dbdf0"),
-            ("Pointer", "#0b2d66"),
-            ("PointerFromString", "#0b2d66"),
-            ("PointerFromUtf8", "#3a4f80"),
-            ("Msgpuck", "#e08214"),
-            ("MsgpuckNext", "#f4b66a"),
-            ("MsgpackC", "#2e8b3a"),
-            ("MsgpackCSbuffer", "#8fcf8f"),
-            ("MsgpackCxx", "#7b3294"),
-            ("MsgpackCxxSbuffer", "#c2a5cf"),
-            ("MsgpackCxxVisitor", "#d6609a"),
-            ("MemoryCopy", "#8c8c8c"),
+            (Results.MsgPackSpec, "#1f5fbf"),
+            (Results.MessagePackCSharp, "#17a2a2"),
+            (Results.Nerdbank, "#d6609a"),
+            ("msgpuck", "#e08214"),
+            ("msgpack-c", "#2e8b3a"),
+            ("msgpack-cxx", "#7b3294"),
+            ("other", "#8c8c8c"),
         };
 
         internal static int Run(string resultsDirectory, string output)
@@ -74,10 +67,20 @@ namespace MsgPack.Spec.Benchmarks
             var svg = new StringBuilder();
             svg.Append(Invariant($"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{Width}\" height=\"{height}\" viewBox=\"0 0 {Width} {height}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\" font-size=\"11\">\n"));
             svg.Append(Invariant($"<rect width=\"{Width}\" height=\"{height}\" fill=\"#ffffff\"/>\n"));
-            svg.Append("<text x=\"20\" y=\"28\" font-size=\"17\" font-weight=\"bold\">MsgPack.Spec against native msgpuck, msgpack-c and msgpack-cxx</text>\n");
+            svg.Append("<text x=\"20\" y=\"28\" font-size=\"17\" font-weight=\"bold\">MsgPack.Spec against MessagePack-CSharp, Nerdbank.MessagePack and native msgpuck, msgpack-c and msgpack-cxx</text>\n");
             svg.Append("<text x=\"20\" y=\"48\" font-size=\"12\" fill=\"#333\">Mean time of each row relative to msgpuck in the same workload (log scale). Bars left of the 1× line are faster than msgpuck, right of it slower.</text>\n");
             svg.Append("<text x=\"20\" y=\"64\" font-size=\"12\" fill=\"#333\">The number is the absolute mean per operation. Native rows include one P/Invoke per operation (see the P/Invoke overhead table).</text>\n");
             svg.Append(Invariant($"<text x=\"20\" y=\"80\" font-size=\"10\" fill=\"#666\">{Escape(environment)}</text>\n"));
+
+            // Legend: a swatch and a name per library.
+            double legendX = 20;
+            foreach ((string library, string colour) in Palette)
+            {
+                svg.Append(Invariant($"<rect x=\"{legendX:0.#}\" y=\"{92}\" width=\"12\" height=\"10\" fill=\"{colour}\"/>\n"));
+                string name = library == "other" ? "other (memory copy, transcoding)" : library;
+                svg.Append(Invariant($"<text x=\"{legendX + 16:0.#}\" y=\"{101}\" fill=\"#222\">{Escape(name)}</text>\n"));
+                legendX += 28 + (name.Length * 6.5);
+            }
 
             // Axis: gridlines at powers of two, labelled at the top.
             int plotBottom = height - 30;
@@ -103,7 +106,7 @@ namespace MsgPack.Spec.Benchmarks
                 foreach (Result row in group.Rows)
                 {
                     double ratio = row.MeanNanoseconds / baseline;
-                    string colour = Palette.FirstOrDefault(p => p.Method == row.Method).Colour ?? "#999999";
+                    string colour = Palette.FirstOrDefault(p => p.Library == row.Library).Colour ?? "#8c8c8c";
                     double x1 = X(1);
                     double x2 = X(ratio);
                     double left = Math.Min(x1, x2);

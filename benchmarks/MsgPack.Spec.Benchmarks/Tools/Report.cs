@@ -11,7 +11,9 @@ namespace MsgPack.Spec.Benchmarks
     /// <c>--report &lt;results-dir&gt; &lt;out.md&gt;</c>: the headline ratios, computed from BenchmarkDotNet's JSON
     /// exports only: for every workload, each MsgPackSpec row's mean over msgpuck's mean ("raw"), and over msgpuck's
     /// mean less the empty P/Invoke's mean from the P/Invoke class of the same run ("net of P/Invoke": what msgpuck
-    /// itself took). Below 1 is faster than msgpuck. It also lists every managed row that allocated.
+    /// itself took). Below 1 is faster than msgpuck. First, the headline: per workload and kind of API, our best row
+    /// against the best row of each .NET peer (MessagePack-CSharp, Nerdbank.MessagePack) and msgpuck. It also lists
+    /// every managed row that allocated.
     /// </summary>
     internal static class Report
     {
@@ -34,6 +36,7 @@ namespace MsgPack.Spec.Benchmarks
                 : Invariant($"Empty P/Invoke (`mpn_empty`, BenchmarkDotNet mean in this run): **{Results.Time(empty)}**. \"Net\" ratios divide by msgpuck's mean less that cost."));
             md.AppendLine();
 
+            AppendHeadline(md, groups);
             AppendSeed(md, groups, empty);
             AppendAll(md, groups, empty);
             AppendPInvoke(md, groups);
@@ -44,6 +47,47 @@ namespace MsgPack.Spec.Benchmarks
             Console.WriteLine($"report: {groups.Count} workloads -> {output}");
             return 0;
         }
+
+        /// <summary>One line per workload and kind of API (span, writer, reader): the fastest row of each library of
+        /// that kind ("-": the library has no such row), and ours over the faster peer and over msgpuck.</summary>
+        private static void AppendHeadline(StringBuilder md, List<Group> groups)
+        {
+            md.AppendLine("### Headline: MsgPackSpec against the .NET peers and msgpuck");
+            md.AppendLine();
+            md.AppendLine("The fastest row of each library per workload and kind of API (span: span, pointer and span-primitive rows; writer: a streaming writer over an IBufferWriter; reader: a reader over a ReadOnlySequence). Below 1 is faster.");
+            md.AppendLine();
+            md.AppendLine("| workload | kind | MsgPackSpec | MessagePack-CSharp | Nerdbank.MessagePack | msgpuck | x fastest peer | x msgpuck |");
+            md.AppendLine("|---|---|---|---|---|---:|---:|---:|");
+            foreach (Group group in groups.Where(g => g.Baseline is not null && g.Type != nameof(PInvokeOverhead)))
+            {
+                Result baseline = group.Baseline!;
+                foreach (string kind in new[] { "span", "writer", "reader" })
+                {
+                    Result? ours = Fastest(group, Results.MsgPackSpec, kind);
+                    Result? mpc = Fastest(group, Results.MessagePackCSharp, kind);
+                    Result? nb = Fastest(group, Results.Nerdbank, kind);
+                    if (ours is null && mpc is null && nb is null)
+                    {
+                        continue;
+                    }
+
+                    Result? peer = new[] { mpc, nb }.Where(r => r is not null).OrderBy(r => r!.MeanNanoseconds).FirstOrDefault();
+                    string versusPeer = ours is null || peer is null ? "-" : Results.Ratio(ours.MeanNanoseconds / peer.MeanNanoseconds);
+                    string versusMsgpuck = ours is null ? "-" : Results.Ratio(ours.MeanNanoseconds / baseline.MeanNanoseconds);
+                    md.AppendLine(Invariant(
+                        $"| {group.Title} | {kind} | {Cell(ours)} | {Cell(mpc)} | {Cell(nb)} | {Results.Time(baseline.MeanNanoseconds)} | {versusPeer} | {versusMsgpuck} |"));
+                }
+            }
+
+            md.AppendLine();
+        }
+
+        private static Result? Fastest(Group group, string library, string kind) =>
+            group.Rows.Where(r => r.Library == library && r.Kind == kind).OrderBy(r => r.MeanNanoseconds).FirstOrDefault();
+
+        /// <summary>The mean, and the row's description less the library's name.</summary>
+        private static string Cell(Result? row) =>
+            row is null ? "-" : Invariant($"{Results.Time(row.MeanNanoseconds)} ({row.Title.Substring(row.Library.Length).Trim()})");
 
         private static void AppendSeed(StringBuilder md, List<Group> groups, double empty)
         {

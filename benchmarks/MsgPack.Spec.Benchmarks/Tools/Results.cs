@@ -20,6 +20,15 @@ namespace MsgPack.Spec.Benchmarks
 
         /// <summary>A MsgPackSpec row: managed, not a reference row (memory copy) and not the P/Invoke class.</summary>
         internal bool IsMsgPackSpec => Title.StartsWith("MsgPackSpec", StringComparison.Ordinal);
+
+        /// <summary>The library of the row, from the start of its description (every row's description starts with it).</summary>
+        internal string Library =>
+            Results.Libraries.FirstOrDefault(l => Title.StartsWith(l, StringComparison.Ordinal)) ?? (IsNative ? Title.Split(' ')[0] : "other");
+
+        /// <summary>The kind of API of a managed row: "writer" (a streaming writer over an IBufferWriter), "reader"
+        /// (a reader over a ReadOnlySequence) or "span" (span, pointer and span-primitive rows).</summary>
+        internal string Kind =>
+            Title.Contains("Writer", StringComparison.Ordinal) ? "writer" : Title.Contains("Reader", StringComparison.Ordinal) ? "reader" : "span";
     }
 
     /// <summary>A workload: one benchmark class with one parameter combination; its rows share a msgpuck baseline.</summary>
@@ -32,6 +41,13 @@ namespace MsgPack.Spec.Benchmarks
 
     internal static class Results
     {
+        internal const string MsgPackSpec = "MsgPackSpec";
+        internal const string MessagePackCSharp = "MessagePack-CSharp";
+        internal const string Nerdbank = "Nerdbank.MessagePack";
+
+        /// <summary>The libraries, by the prefix of their rows' descriptions (native ones: the first word).</summary>
+        internal static readonly string[] Libraries = { MsgPackSpec, MessagePackCSharp, Nerdbank, "msgpuck", "msgpack-cxx", "msgpack-c" };
+
         /// <summary>The order and the names of the workloads in the chart and the report.</summary>
         private static readonly (string Type, string Title)[] Workloads =
         {
@@ -42,15 +58,16 @@ namespace MsgPack.Spec.Benchmarks
             ("Float64Encode", "Float64 encode: 100 values"),
             ("Float64Decode", "Float64 decode"),
             ("StringEncode", "String encode: 16 str"),
-            ("StringDecode", "String decode"),
+            ("StringDecode", "String decode (UTF-8 bytes)"),
+            ("StringDecodeToString", "String decode to .NET string"),
             ("BinaryEncode", "Binary encode: one bin"),
             ("BinaryDecode", "Binary decode"),
             ("LargeStringEncode", "Large string encode: one str"),
             ("TarantoolEncode", "Tarantool request encode"),
             ("SkipDocument", "Skip a nested document (1,887 bytes)"),
-            ("StreamingSeedEncode", "Streaming seed encode: MsgPackWriter"),
-            ("StreamingTarantoolEncode", "Streaming Tarantool request encode: MsgPackWriter"),
-            ("StreamingSeedDecode", "Streaming seed decode: MsgPackReader"),
+            ("StreamingSeedEncode", "Streaming seed encode: writers over an IBufferWriter"),
+            ("StreamingTarantoolEncode", "Streaming Tarantool request encode: writers"),
+            ("StreamingSeedDecode", "Streaming seed decode: readers over a ReadOnlySequence"),
             ("BufferWriters", "Output buffers: a message through MsgPackWriter"),
             ("PInvokeOverhead", "P/Invoke overhead"),
         };

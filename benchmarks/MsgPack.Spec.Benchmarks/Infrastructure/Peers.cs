@@ -1,0 +1,27 @@
+// The two .NET peers share type names with each other (and MsgPack.Spec has its own MsgPackWriter/MsgPackReader):
+// short aliases keep the benchmark rows readable. MPC = MessagePack-CSharp (NuGet MessagePack), NB = Nerdbank.MessagePack.
+global using MpcDecodeResult = MessagePack.MessagePackPrimitives.DecodeResult;
+global using MpcPrimitives = MessagePack.MessagePackPrimitives;
+global using MpcReader = MessagePack.MessagePackReader;
+global using MpcWriter = MessagePack.MessagePackWriter;
+global using NbContext = Nerdbank.MessagePack.SerializationContext;
+global using NbDecodeResult = Nerdbank.MessagePack.MessagePackPrimitives.DecodeResult;
+global using NbPrimitives = Nerdbank.MessagePack.MessagePackPrimitives;
+global using NbReader = Nerdbank.MessagePack.MessagePackReader;
+global using NbWriter = Nerdbank.MessagePack.MessagePackWriter;
+
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>What the peer rows share: the throw when a span primitive reports a short buffer or a wrong token,
+    /// out of line so that the measured loops hold only the check (our span API throws in the same cases).</summary>
+    internal static class Peer
+    {
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal static void Fail(string what) => throw new InvalidOperationException($"a peer's span primitive failed: {what}");
+    }
+}
