@@ -118,7 +118,7 @@ function Invoke-BuildBenchmarks {
 # ./build.ps1 bench [--full] [BenchmarkSwitcher args...]: the same as ./build.sh bench.
 function Invoke-Bench([string[]] $BenchArgs) {
     $mode = 'short'
-    $jobArgs = @('--job', 'short', '--iterationTime', '100')
+    $jobArgs = @('--job', 'short', '--iterationTime', '100', '--quick')  # as build.sh: fewer cases, no [FullOnly] rows
     if ($BenchArgs.Count -gt 0 -and $BenchArgs[0] -eq '--full') {
         $mode = 'full'
         $jobArgs = @('--job', 'default')
