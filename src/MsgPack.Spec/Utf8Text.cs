@@ -66,15 +66,24 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// Decodes UTF-8 into a string if it is valid; <see langword="false"/> (and no string) if it is not. Text of up
-        /// to <see cref="OnePassDecodeLimit"/> bytes is validated and transcoded in one pass into a stack buffer and
-        /// then copied into the string; longer text is validated, then decoded (counted and transcoded) by the BCL.
-        /// Either way only the returned string is allocated, and nothing is allocated for invalid text.
+        /// Decodes UTF-8 into a string if it is valid; <see langword="false"/> (and no string) if it is not. ASCII is
+        /// checked and widened into the string; other text of up to <see cref="OnePassDecodeLimit"/> bytes is validated
+        /// and transcoded in one pass into a stack buffer and then copied into the string; longer text is validated,
+        /// then decoded (counted and transcoded) by the BCL.
+        /// Every way, only the returned string is allocated, and nothing is allocated for invalid text.
         /// </summary>
         [SkipLocalsInit]
         public static bool TryDecode(ReadOnlySpan<byte> utf8, out string text)
         {
 #if NET8_0_OR_GREATER
+            // ASCII (the common case for keys and identifiers) is its own UTF-16, char for byte: checked in one
+            // vectorised scan (which stops at the first other byte) and widened straight into the string.
+            if (Ascii.IsValid(utf8))
+            {
+                text = Encoding.ASCII.GetString(utf8);
+                return true;
+            }
+
             if (utf8.Length <= OnePassDecodeLimit)
             {
                 // A UTF-8 byte never makes more than one UTF-16 char, so the buffer holds any text of this length.

@@ -35,8 +35,10 @@ namespace MsgPack.Spec
     /// </remarks>
     public ref partial struct MsgPackWriter
     {
-        // The most WriteString asks the buffer writer for to encode a text in one pass (about 1,360 chars).
-        private const int OnePassStringRoom = 4096;
+        // The most WriteString asks the buffer writer for to encode a text in one pass: 1 MiB, a text of up to about
+        // 349,000 chars. Beyond that a count pass costs little next to the memory traffic, and asking for three times
+        // the text's length would make a buffer writer hold far more than the value needs.
+        private const int OnePassStringRoom = 1024 * 1024;
 
         private readonly IBufferWriter<byte> _output;
         private Memory<byte> _memory; // the memory last handed out, kept to make reservation slots
@@ -85,8 +87,8 @@ namespace MsgPack.Spec
         public void WriteString(ReadOnlySpan<char> value)
         {
             // One pass, without counting first, when the longest form fits the span held, or is small enough to ask
-            // the buffer writer for (a short text then never costs a count); longer text is counted, then encoded,
-            // in pieces if the span held is too short.
+            // the buffer writer for (3 bytes a char: an ASCII text takes a third of it); longer text is counted, then
+            // encoded, in pieces if the span held is too short.
             long longest = MsgPackSpec.GetStringMaxEncodedLength(value.Length);
             if (_span.Length - _position >= longest || longest <= OnePassStringRoom)
             {
