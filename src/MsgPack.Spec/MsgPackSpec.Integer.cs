@@ -174,11 +174,13 @@ namespace MsgPack.Spec
 
         /// <summary>
         /// Reads any integer format into a <see cref="long"/>. Every format's value fits a long but a uint 64 above
-        /// <see cref="long.MaxValue"/>: then <paramref name="aboveInt64"/> is set and <paramref name="value"/> holds
-        /// its bits. One switch on the code, so that each format is a jump, a length check, a load and a return.
+        /// <see cref="long.MaxValue"/>: for a signed target (<paramref name="signedTarget"/>, a constant at every call)
+        /// that is an overflow, returned from its own case; for an unsigned one <paramref name="aboveInt64"/> is set
+        /// and <paramref name="value"/> holds its bits. One switch on the code, so that each format is a jump, a length
+        /// check, a load and a return of a constant status: the caller's status checks then fold into one test.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static ReadStatus DecodeInteger(ref byte source, int length, out long value, out bool aboveInt64, out int bytesRead)
+        private static ReadStatus DecodeInteger(ref byte source, int length, bool signedTarget, out long value, out bool aboveInt64, out int bytesRead)
         {
             aboveInt64 = false;
             if (length <= 0)
@@ -207,52 +209,100 @@ namespace MsgPack.Spec
             {
                 case DataCodes.UInt8:
                     bytesRead = 2;
-                    value = length < 2 ? 0 : payload;
-                    break;
+                    if (length < 2)
+                    {
+                        break;
+                    }
+
+                    value = payload;
+                    return ReadStatus.Done;
                 case DataCodes.UInt16:
                     bytesRead = 3;
-                    value = length < 3 ? 0 : BigEndian.ReadUInt16(ref payload);
-                    break;
+                    if (length < 3)
+                    {
+                        break;
+                    }
+
+                    value = BigEndian.ReadUInt16(ref payload);
+                    return ReadStatus.Done;
                 case DataCodes.UInt32:
                     bytesRead = 5;
-                    value = length < 5 ? 0 : BigEndian.ReadUInt32(ref payload);
-                    break;
+                    if (length < 5)
+                    {
+                        break;
+                    }
+
+                    value = BigEndian.ReadUInt32(ref payload);
+                    return ReadStatus.Done;
                 case DataCodes.UInt64:
                     bytesRead = 9;
-                    value = length < 9 ? 0 : BigEndian.ReadInt64(ref payload);
-                    aboveInt64 = value < 0;
-                    break;
+                    if (length < 9)
+                    {
+                        break;
+                    }
+
+                    value = BigEndian.ReadInt64(ref payload);
+                    if (signedTarget && value < 0)
+                    {
+                        value = 0;
+                        return Invalid(ReadStatus.Overflow, out bytesRead);
+                    }
+
+                    // Unsigned targets: the flag is never set for signed ones, so their range check folds away.
+                    aboveInt64 = !signedTarget && value < 0;
+                    return ReadStatus.Done;
                 case DataCodes.Int8:
                     bytesRead = 2;
-                    value = length < 2 ? 0 : unchecked((sbyte)payload);
-                    break;
+                    if (length < 2)
+                    {
+                        break;
+                    }
+
+                    value = unchecked((sbyte)payload);
+                    return ReadStatus.Done;
                 case DataCodes.Int16:
                     bytesRead = 3;
-                    value = length < 3 ? 0 : BigEndian.ReadInt16(ref payload);
-                    break;
+                    if (length < 3)
+                    {
+                        break;
+                    }
+
+                    value = BigEndian.ReadInt16(ref payload);
+                    return ReadStatus.Done;
                 case DataCodes.Int32:
                     bytesRead = 5;
-                    value = length < 5 ? 0 : BigEndian.ReadInt32(ref payload);
-                    break;
+                    if (length < 5)
+                    {
+                        break;
+                    }
+
+                    value = BigEndian.ReadInt32(ref payload);
+                    return ReadStatus.Done;
                 case DataCodes.Int64:
                     bytesRead = 9;
-                    value = length < 9 ? 0 : BigEndian.ReadInt64(ref payload);
-                    break;
+                    if (length < 9)
+                    {
+                        break;
+                    }
+
+                    value = BigEndian.ReadInt64(ref payload);
+                    return ReadStatus.Done;
                 default:
                     value = 0;
                     return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
             }
 
-            // The loads above are guarded by the same compare, so a short input reads nothing past its end.
-            return length < bytesRead ? ReadStatus.NeedMoreData : ReadStatus.Done;
+            // The format's bytes are not all there (bytesRead says how many it takes); nothing past the input was read.
+            value = 0;
+            return ReadStatus.NeedMoreData;
         }
 
         /// <summary>Reads any integer format and checks that the value lies in [min, max].</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static ReadStatus DecodeSigned(ref byte source, int length, long min, long max, out long value, out int bytesRead)
         {
-            ReadStatus status = DecodeInteger(ref source, length, out value, out bool aboveInt64, out bytesRead);
-            if (status == ReadStatus.Done && (aboveInt64 || value < min || value > max))
+            ReadStatus status = DecodeInteger(ref source, length, signedTarget: true, out value, out _, out bytesRead);
+            if (status == ReadStatus.Done && (value < min || value > max))
             {
                 value = 0;
                 return Invalid(ReadStatus.Overflow, out bytesRead);
@@ -265,7 +315,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static ReadStatus DecodeUnsigned(ref byte source, int length, ulong max, out ulong value, out int bytesRead)
         {
-            ReadStatus status = DecodeInteger(ref source, length, out long bits, out bool aboveInt64, out bytesRead);
+            ReadStatus status = DecodeInteger(ref source, length, signedTarget: false, out long bits, out bool aboveInt64, out bytesRead);
             value = unchecked((ulong)bits);
             if (status == ReadStatus.Done && ((bits < 0 && !aboveInt64) || value > max))
             {
