@@ -98,22 +98,41 @@ namespace MsgPack.Spec
         /// to skip replaces the call stack, so no input nests deep enough to overflow it. Every step consumes at
         /// least one byte, so the loop ends within <paramref name="length"/> steps whatever the input says.
         /// </summary>
+        /// <remarks>
+        /// The loop has msgpuck's mp_next shape: one lookup in <see cref="TokenSizeTable"/> per token gives its whole
+        /// size for every code but the length-prefixed ones, which take <see cref="DecodeTokenHeader"/>. A token's
+        /// size is added before its bytes are known to be there: the next step (or the end) compares the position
+        /// with the length, so a value cut anywhere needs exactly what the token-by-token check asked for, the
+        /// position after the token plus one byte for each value still pending.
+        /// </remarks>
         internal static ReadStatus DecodeSkip(ref byte source, int length, out int bytesRead)
         {
             // 64-bit counters: a map 32 adds up to 2 * (2^32 - 1) pending values, and positions plus payload
             // lengths of up to 2^32 - 1 overflow an int.
             long pending = 1;
             long position = 0;
+            ref byte sizes = ref MemoryMarshal.GetReference(TokenSizeTable);
+            ref byte counts = ref MemoryMarshal.GetReference(FixChildCountTable);
             do
             {
-                if (position >= length)
+                if ((ulong)position >= (ulong)length)
                 {
-                    // Each pending value takes at least one more byte.
+                    // Each pending value takes at least one more byte (a token cut short counts as pending no more:
+                    // its size is in the position already).
                     return NeedMoreDataOrOverflow(position + pending, out bytesRead);
                 }
 
-                ReadStatus status = DecodeTokenHeader(
-                    ref Unsafe.Add(ref source, (nint)position), (int)(length - position), out int headerLength, out long payloadLength, out long childCount);
+                ref byte token = ref Unsafe.Add(ref source, (nint)position);
+                uint code = token;
+                uint size = Unsafe.Add(ref sizes, (nint)code);
+                if (size != 0)
+                {
+                    position += size;
+                    pending += (long)Unsafe.Add(ref counts, (nint)code) - 1;
+                    continue;
+                }
+
+                ReadStatus status = DecodeTokenHeader(ref token, (int)(length - position), out int headerLength, out long payloadLength, out long childCount);
                 if (status == ReadStatus.NeedMoreData)
                 {
                     return NeedMoreDataOrOverflow(position + headerLength + pending - 1, out bytesRead);
@@ -131,7 +150,7 @@ namespace MsgPack.Spec
 
             if (position > length)
             {
-                // The last value's payload runs past the end.
+                // The last value's payload, or the last scalar, runs past the end.
                 return NeedMoreDataOrOverflow(position, out bytesRead);
             }
 

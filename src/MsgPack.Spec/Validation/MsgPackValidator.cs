@@ -1,5 +1,7 @@
 using System;
 using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec
 {
@@ -31,8 +33,8 @@ namespace MsgPack.Spec
             long slots = Math.Min(maxDepth, reader.Remaining) + 1;
             if (slots <= StackDepth + 1)
             {
-                Span<long> pending = stackalloc long[StackDepth + 1];
-                return Walk(reader, options, maxDepth, pending);
+                Span<long> stack = stackalloc long[StackDepth + 1];
+                return Walk(reader, options, maxDepth, stack);
             }
 
             long[] rented = ArrayPool<long>.Shared.Rent((int)Math.Min(slots, int.MaxValue));
@@ -46,23 +48,33 @@ namespace MsgPack.Spec
             }
         }
 
-        private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, Span<long> pending)
+        /// <remarks>
+        /// Two ways through one token. The fast way reads, in place, a token that lies wholly in the reader's current
+        /// segment (with a byte for each item it announces) and needs no call to check (not an ext, nor a str when
+        /// UTF-8 is checked): one lookup in <see cref="MsgPackSpec.TokenSizeTable"/> for most codes, no call, so the
+        /// loop keeps its counters in registers. Every other token (one at or across a segment's end, an ext, a
+        /// checked str, 0xc1, a truncated or lying header, a container too deep) takes the general way through the
+        /// reader, which reports every problem; the fast way only steps aside for it, so both agree by construction.
+        /// </remarks>
+        [SkipLocalsInit]
+        private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, Span<long> stack)
         {
             long start = reader.Consumed;
+            bool checkUtf8 = options.CheckUtf8;
             long values = 0;
             long valueStart = start;
+
+            // The values still to read in the innermost open array or map (in the top level: 1 until the value is
+            // read); stack[0 .. depth - 1] holds the counts of the levels around it.
+            long pending = 1;
             int depth = 0;
-            pending[0] = 1;
+            ref byte sizes = ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable);
+            ref byte counts = ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable);
             while (true)
             {
-                // Close the arrays and maps whose items are all read.
-                while (depth > 0 && pending[depth] == 0)
+                if (pending == 0)
                 {
-                    depth--;
-                }
-
-                if (depth == 0 && pending[0] == 0)
-                {
+                    // A top-level value is complete.
                     values++;
                     valueStart = reader.Consumed;
                     if (reader.End)
@@ -72,60 +84,126 @@ namespace MsgPack.Spec
 
                     if (!options.AllowMultipleValues)
                     {
-                        return Fail(MsgPackValidationError.TrailingBytes, valueStart - start, 0);
+                        return Fail(MsgPackValidationError.TrailingBytes, valueStart - start, 0, valueStart - start, values);
                     }
 
-                    pending[0] = 1;
+                    pending = 1;
                 }
 
+                // The fast way, over the current segment.
+                ref byte head = ref reader.Head;
+                int available = reader.SegmentRemaining;
+                int index = 0;
+                while (index < available)
+                {
+                    ref byte at = ref Unsafe.Add(ref head, index);
+                    int left = available - index;
+                    uint code = at;
+                    long size = Unsafe.Add(ref sizes, (nint)code);
+                    long childCount = Unsafe.Add(ref counts, (nint)code);
+                    if (size == 0)
+                    {
+                        if (MsgPackSpec.DecodeTokenHeader(ref at, left, out int headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
+                        {
+                            break;
+                        }
+
+                        size = headerLength + payloadLength;
+                    }
+
+                    MsgPackType type = MsgPackSpec.GetMsgPackType((byte)code);
+                    if (size > left || childCount > left - size
+                        || type == MsgPackType.Extension || (type == MsgPackType.String && checkUtf8)
+                        || (type is MsgPackType.Array or MsgPackType.Map && depth == maxDepth))
+                    {
+                        break;
+                    }
+
+                    index += (int)size;
+                    if (!Consume(ref pending, ref depth, stack, childCount))
+                    {
+                        break;
+                    }
+                }
+
+                reader.AdvanceInSegment(index);
+                if (pending == 0)
+                {
+                    continue;
+                }
+
+                // The general way: one token, through the reader.
                 long offset = reader.Consumed - start;
                 ReadStatus status = reader.Peek<TokenHeaderDecoder, TokenHeader>(out TokenHeader token, out int headerNeeded);
                 if (status == ReadStatus.NeedMoreData)
                 {
-                    return Fail(MsgPackValidationError.Truncated, offset, offset + headerNeeded);
+                    return Fail(MsgPackValidationError.Truncated, offset, offset + headerNeeded, valueStart - start, values);
                 }
 
                 if (status != ReadStatus.Done)
                 {
-                    return Fail(MsgPackValidationError.NeverUsedCode, offset, 0);
+                    return Fail(MsgPackValidationError.NeverUsedCode, offset, 0, valueStart - start, values);
                 }
 
                 // A header may not announce more than the rest of the input holds: payload bytes, and at least one
                 // byte per announced item. Checked before anything reads on, so a lying length costs nothing.
                 long tokenLength = token.HeaderLength + token.PayloadLength;
-                long left = reader.Remaining;
-                if (tokenLength > left || token.ChildCount > left - tokenLength)
+                long remaining = reader.Remaining;
+                if (tokenLength > remaining || token.ChildCount > remaining - tokenLength)
                 {
-                    return Fail(MsgPackValidationError.LengthPastEnd, offset, offset + tokenLength + token.ChildCount);
+                    return Fail(MsgPackValidationError.LengthPastEnd, offset, offset + tokenLength + token.ChildCount, valueStart - start, values);
                 }
 
-                MsgPackType type = reader.PeekMsgPackType();
-                MsgPackValidationError error = CheckContent(ref reader, options, token, type);
+                MsgPackType tokenType = reader.PeekMsgPackType();
+                MsgPackValidationError error = CheckContent(ref reader, options, token, tokenType);
                 if (error != MsgPackValidationError.None)
                 {
-                    return Fail(error, offset, 0);
+                    return Fail(error, offset, 0, valueStart - start, values);
+                }
+
+                if (tokenType is MsgPackType.Array or MsgPackType.Map && depth == maxDepth)
+                {
+                    return Fail(MsgPackValidationError.DepthExceeded, offset, 0, valueStart - start, values);
                 }
 
                 reader.Advance(tokenLength);
-                pending[depth]--;
-                if (type is MsgPackType.Array or MsgPackType.Map)
-                {
-                    if (depth == maxDepth)
-                    {
-                        return Fail(MsgPackValidationError.DepthExceeded, offset, 0);
-                    }
+                Consume(ref pending, ref depth, stack, token.ChildCount);
+            }
+        }
 
-                    if (token.ChildCount != 0)
-                    {
-                        depth++;
-                        pending[depth] = token.ChildCount;
-                    }
-                }
+        /// <summary>
+        /// Counts a token as read: one value less at its level, a new level for an array or map with items, and the
+        /// levels whose items are all read closed. False when the top-level value is complete.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool Consume(ref long pending, ref int depth, Span<long> stack, long childCount)
+        {
+            pending--;
+            if (childCount != 0)
+            {
+                // Only an array or a map has items (a fixstr's or fixext's count in the table is 0).
+                stack[depth] = pending;
+                depth++;
+                pending = childCount;
+                return true;
             }
 
-            MsgPackValidationResult Fail(MsgPackValidationError error, long at, long needed) =>
-                new MsgPackValidationResult(error, at, valueStart - start, values, needed);
+            while (pending == 0)
+            {
+                if (depth == 0)
+                {
+                    return false;
+                }
+
+                depth--;
+                pending = stack[depth];
+            }
+
+            return true;
         }
+
+        private static MsgPackValidationResult Fail(MsgPackValidationError error, long at, long needed, long consumed, long values) =>
+            new MsgPackValidationResult(error, at, consumed, values, needed);
 
         /// <summary>Checks what the structure alone does not tell: timestamps, and UTF-8 when asked.</summary>
         private static MsgPackValidationError CheckContent(ref MsgPackReader reader, MsgPackValidationOptions options, TokenHeader token, MsgPackType type)
