@@ -111,11 +111,10 @@ namespace MsgPack.Spec
             // lengths of up to 2^32 - 1 overflow an int.
             long pending = 1;
             long position = 0;
-            ref byte sizes = ref MemoryMarshal.GetReference(TokenSizeTable);
-            ref byte counts = ref MemoryMarshal.GetReference(FixChildCountTable);
+            long end = length;
             do
             {
-                if ((ulong)position >= (ulong)length)
+                if ((ulong)position >= (ulong)end)
                 {
                     // Each pending value takes at least one more byte (a token cut short counts as pending no more:
                     // its size is in the position already).
@@ -124,11 +123,17 @@ namespace MsgPack.Spec
 
                 ref byte token = ref Unsafe.Add(ref source, (nint)position);
                 uint code = token;
-                uint size = Unsafe.Add(ref sizes, (nint)code);
+                uint size = Unsafe.Add(ref MemoryMarshal.GetReference(TokenSizeTable), (nint)code);
+                if (size == 0 && (code == DataCodes.Str8 || code == DataCodes.Bin8) && end - position >= 2)
+                {
+                    // The commonest length-prefixed tokens, without the general decoder.
+                    size = 2u + Unsafe.Add(ref token, 1);
+                }
+
                 if (size != 0)
                 {
                     position += size;
-                    pending += (long)Unsafe.Add(ref counts, (nint)code) - 1;
+                    pending += (long)Unsafe.Add(ref MemoryMarshal.GetReference(FixChildCountTable), (nint)code) - 1;
                     continue;
                 }
 

@@ -23,6 +23,7 @@ namespace MsgPack.Spec
             _ => OperationStatus.InvalidData,
         };
 
+        [SkipLocalsInit]
         public static MsgPackValidationResult Run(MsgPackReader reader, MsgPackValidationOptions options)
         {
             int maxDepth = options.MaxDepth;
@@ -68,8 +69,11 @@ namespace MsgPack.Spec
             // read); stack[0 .. depth - 1] holds the counts of the levels around it.
             long pending = 1;
             int depth = 0;
-            ref byte sizes = ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable);
-            ref byte counts = ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable);
+
+            // The families the fast way steps aside for, or looks at twice: ext (timestamps), str when UTF-8 is
+            // checked, and array and map (the depth).
+            uint stopTypes = (1u << (int)MsgPackType.Extension) | (1u << (int)MsgPackType.Array) | (1u << (int)MsgPackType.Map)
+                | (checkUtf8 ? 1u << (int)MsgPackType.String : 0);
             while (true)
             {
                 if (pending == 0)
@@ -91,41 +95,7 @@ namespace MsgPack.Spec
                 }
 
                 // The fast way, over the current segment.
-                ref byte head = ref reader.Head;
-                int available = reader.SegmentRemaining;
-                int index = 0;
-                while (index < available)
-                {
-                    ref byte at = ref Unsafe.Add(ref head, index);
-                    int left = available - index;
-                    uint code = at;
-                    long size = Unsafe.Add(ref sizes, (nint)code);
-                    long childCount = Unsafe.Add(ref counts, (nint)code);
-                    if (size == 0)
-                    {
-                        if (MsgPackSpec.DecodeTokenHeader(ref at, left, out int headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
-                        {
-                            break;
-                        }
-
-                        size = headerLength + payloadLength;
-                    }
-
-                    MsgPackType type = MsgPackSpec.GetMsgPackType((byte)code);
-                    if (size > left || childCount > left - size
-                        || type == MsgPackType.Extension || (type == MsgPackType.String && checkUtf8)
-                        || (type is MsgPackType.Array or MsgPackType.Map && depth == maxDepth))
-                    {
-                        break;
-                    }
-
-                    index += (int)size;
-                    if (!Consume(ref pending, ref depth, stack, childCount))
-                    {
-                        break;
-                    }
-                }
-
+                int index = WalkSegment(ref reader.Head, reader.SegmentRemaining, ref pending, ref depth, stack, maxDepth, stopTypes);
                 reader.AdvanceInSegment(index);
                 if (pending == 0)
                 {
@@ -169,6 +139,58 @@ namespace MsgPack.Spec
                 reader.Advance(tokenLength);
                 Consume(ref pending, ref depth, stack, token.ChildCount);
             }
+        }
+
+        /// <summary>
+        /// The fast way: walks the tokens at <paramref name="head"/> that lie wholly in its <paramref name="available"/>
+        /// bytes (with a byte for each item they announce) and need no more than the structure checked, until one
+        /// does not or the top-level value is complete; returns the bytes walked. No call in the loop, so the
+        /// counters stay in registers.
+        /// </summary>
+        private static int WalkSegment(ref byte head, int available, ref long pendingCount, ref int depthReached, Span<long> stack, int maxDepth, uint stopTypes)
+        {
+            long pending = pendingCount;
+            int depth = depthReached;
+            int index = 0;
+            while (index < available)
+            {
+                ref byte at = ref Unsafe.Add(ref head, index);
+                uint code = at;
+                long size = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable), (nint)code);
+                long childCount = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable), (nint)code);
+                int left = available - index;
+                if (size == 0)
+                {
+                    if (MsgPackSpec.DecodeTokenHeader(ref at, left, out int headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
+                    {
+                        break;
+                    }
+
+                    size = headerLength + payloadLength;
+                }
+
+                if (size + childCount > left)
+                {
+                    break;
+                }
+
+                uint type = (uint)MsgPackSpec.GetMsgPackType((byte)code);
+                if (((stopTypes >> (int)type) & 1) != 0
+                    && ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth))
+                {
+                    break;
+                }
+
+                index += (int)size;
+                if (!Consume(ref pending, ref depth, stack, childCount))
+                {
+                    break;
+                }
+            }
+
+            pendingCount = pending;
+            depthReached = depth;
+            return index;
         }
 
         /// <summary>
