@@ -98,69 +98,76 @@ namespace MsgPack.Spec
         /// to skip replaces the call stack, so no input nests deep enough to overflow it. Every step consumes at
         /// least one byte, so the loop ends within <paramref name="length"/> steps whatever the input says.
         /// </summary>
-        /// <remarks>
-        /// The loop has msgpuck's mp_next shape: one lookup in <see cref="TokenSizeTable"/> per token gives its whole
-        /// size for every code but the length-prefixed ones, which take <see cref="DecodeTokenHeader"/>. A token's
-        /// size is added before its bytes are known to be there: the next step (or the end) compares the position
-        /// with the length, so a value cut anywhere needs exactly what the token-by-token check asked for, the
-        /// position after the token plus one byte for each value still pending.
-        /// </remarks>
         internal static ReadStatus DecodeSkip(ref byte source, int length, out int bytesRead)
+        {
+            fixed (byte* start = &source)
+            {
+                return DecodeSkip(start, length, out bytesRead);
+            }
+        }
+
+        /// <remarks>
+        /// The loop has msgpuck's mp_next shape: a cursor, and one lookup in <see cref="TokenSizeTable"/> per token
+        /// for its whole size, for every code but the length-prefixed ones (str 8 and bin 8 read their length byte
+        /// in place; the others take <see cref="DecodeTokenHeader"/>). The cursor never passes the end: a token longer
+        /// than what is left stops the walk with the length the value needs at least, the end of that token plus one
+        /// byte for each value still pending, which is what a token-by-token walk that added the size first and
+        /// compared at the next token asked for.
+        /// </remarks>
+        private static ReadStatus DecodeSkip(byte* start, int length, out int bytesRead)
         {
             // 64-bit counters: a map 32 adds up to 2 * (2^32 - 1) pending values, and positions plus payload
             // lengths of up to 2^32 - 1 overflow an int.
             long pending = 1;
-            long position = 0;
-            long end = length;
-            do
+            byte* cursor = start;
+            byte* end = start + length;
+            while (cursor != end)
             {
-                if ((ulong)position >= (ulong)end)
+                uint code = *cursor;
+                ulong size = Unsafe.Add(ref MemoryMarshal.GetReference(TokenSizeTable), (nint)code);
+                long childCount = Unsafe.Add(ref MemoryMarshal.GetReference(FixChildCountTable), (nint)code);
+                ulong left = (ulong)(end - cursor);
+                if (size == 0)
                 {
-                    // Each pending value takes at least one more byte (a token cut short counts as pending no more:
-                    // its size is in the position already).
-                    return NeedMoreDataOrOverflow(position + pending, out bytesRead);
+                    if ((code == DataCodes.Str8 || code == DataCodes.Bin8) && left >= 2)
+                    {
+                        // The commonest length-prefixed tokens, without the general decoder.
+                        size = 2u + (ulong)cursor[1];
+                    }
+                    else
+                    {
+                        ReadStatus status = DecodeTokenHeader(ref *cursor, (int)left, out int headerLength, out long payloadLength, out childCount);
+                        if (status == ReadStatus.NeedMoreData)
+                        {
+                            return NeedMoreDataOrOverflow((cursor - start) + headerLength + pending - 1, out bytesRead);
+                        }
+
+                        if (status != ReadStatus.Done)
+                        {
+                            return Invalid(status, out bytesRead);
+                        }
+
+                        size = (ulong)(headerLength + payloadLength);
+                    }
                 }
 
-                ref byte token = ref Unsafe.Add(ref source, (nint)position);
-                uint code = token;
-                uint size = Unsafe.Add(ref MemoryMarshal.GetReference(TokenSizeTable), (nint)code);
-                if (size == 0 && (code == DataCodes.Str8 || code == DataCodes.Bin8) && end - position >= 2)
-                {
-                    // The commonest length-prefixed tokens, without the general decoder.
-                    size = 2u + Unsafe.Add(ref token, 1);
-                }
-
-                if (size != 0)
-                {
-                    position += size;
-                    pending += (long)Unsafe.Add(ref MemoryMarshal.GetReference(FixChildCountTable), (nint)code) - 1;
-                    continue;
-                }
-
-                ReadStatus status = DecodeTokenHeader(ref token, (int)(length - position), out int headerLength, out long payloadLength, out long childCount);
-                if (status == ReadStatus.NeedMoreData)
-                {
-                    return NeedMoreDataOrOverflow(position + headerLength + pending - 1, out bytesRead);
-                }
-
-                if (status != ReadStatus.Done)
-                {
-                    return Invalid(status, out bytesRead);
-                }
-
-                position += headerLength + payloadLength;
                 pending += childCount - 1;
-            }
-            while (pending != 0);
+                if (size > left)
+                {
+                    // The token runs past the end: its end, and a byte for each value after it.
+                    return NeedMoreDataOrOverflow((cursor - start) + (long)size + pending, out bytesRead);
+                }
 
-            if (position > length)
-            {
-                // The last value's payload, or the last scalar, runs past the end.
-                return NeedMoreDataOrOverflow(position, out bytesRead);
+                cursor += size;
+                if (pending == 0)
+                {
+                    bytesRead = (int)(cursor - start);
+                    return ReadStatus.Done;
+                }
             }
 
-            bytesRead = (int)position;
-            return ReadStatus.Done;
+            // Each pending value takes at least one more byte.
+            return NeedMoreDataOrOverflow((cursor - start) + pending, out bytesRead);
         }
 
         /// <summary>
