@@ -147,50 +147,64 @@ namespace MsgPack.Spec
         /// does not or the top-level value is complete; returns the bytes walked. No call in the loop, so the
         /// counters stay in registers.
         /// </summary>
-        private static int WalkSegment(ref byte head, int available, ref long pendingCount, ref int depthReached, Span<long> stack, int maxDepth, uint stopTypes)
+        private static unsafe int WalkSegment(ref byte head, int available, ref long pendingCount, ref int depthReached, Span<long> stack, int maxDepth, uint stopTypes)
         {
             long pending = pendingCount;
             int depth = depthReached;
-            int index = 0;
-            while (index < available)
+            fixed (byte* start = &head)
             {
-                ref byte at = ref Unsafe.Add(ref head, index);
-                uint code = at;
-                long size = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable), (nint)code);
-                long childCount = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable), (nint)code);
-                int left = available - index;
-                if (size == 0)
+                byte* cursor = start;
+                byte* end = start + available;
+                while (cursor != end)
                 {
-                    if (MsgPackSpec.DecodeTokenHeader(ref at, left, out int headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
+                    uint code = *cursor;
+                    long size = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable), (nint)code);
+                    long childCount = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable), (nint)code);
+                    long left = end - cursor;
+                    if (size == 0)
+                    {
+                        if (MsgPackSpec.DecodeTokenHeader(ref *cursor, (int)left, out int headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
+                        {
+                            break;
+                        }
+
+                        size = headerLength + payloadLength;
+                    }
+
+                    if (size + childCount > left)
                     {
                         break;
                     }
 
-                    size = headerLength + payloadLength;
+                    uint type = (uint)MsgPackSpec.GetMsgPackType((byte)code);
+                    if (((stopTypes >> (int)type) & 1) == 0)
+                    {
+                        // A scalar, bin, or str whose bytes are not checked: no items.
+                        cursor += size;
+                        if (!Consume(ref pending, ref depth, stack, 0))
+                        {
+                            break;
+                        }
+                    }
+                    else
+                    {
+                        if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth)
+                        {
+                            break;
+                        }
+
+                        cursor += size;
+                        if (!Consume(ref pending, ref depth, stack, childCount))
+                        {
+                            break;
+                        }
+                    }
                 }
 
-                if (size + childCount > left)
-                {
-                    break;
-                }
-
-                uint type = (uint)MsgPackSpec.GetMsgPackType((byte)code);
-                if (((stopTypes >> (int)type) & 1) != 0
-                    && ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth))
-                {
-                    break;
-                }
-
-                index += (int)size;
-                if (!Consume(ref pending, ref depth, stack, childCount))
-                {
-                    break;
-                }
+                pendingCount = pending;
+                depthReached = depth;
+                return (int)(cursor - start);
             }
-
-            pendingCount = pending;
-            depthReached = depth;
-            return index;
         }
 
         /// <summary>
