@@ -160,6 +160,38 @@ namespace MsgPack.Spec
                     uint code = *cursor;
                     long size = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable), (nint)code);
                     long childCount = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable), (nint)code);
+                    uint type = (uint)MsgPackSpec.GetMsgPackType((byte)code);
+                    bool plain = ((stopTypes >> (int)type) & 1) == 0;
+                    if (size == 1)
+                    {
+                        // A one-byte token, the commonest kind: the cursor moves on by a branch, without waiting for
+                        // the looked-up size (as in MsgPackSpec.DecodeSkip).
+                        if (plain)
+                        {
+                            cursor++;
+                            if (!Consume(ref pending, ref depth, stack, 0))
+                            {
+                                break;
+                            }
+
+                            continue;
+                        }
+
+                        // A fixarray or fixmap (or an empty str when UTF-8 is checked, which steps aside).
+                        if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth || childCount >= end - cursor)
+                        {
+                            break;
+                        }
+
+                        cursor++;
+                        if (!Consume(ref pending, ref depth, stack, childCount))
+                        {
+                            break;
+                        }
+
+                        continue;
+                    }
+
                     long left = end - cursor;
                     if (size == 0)
                     {
@@ -176,8 +208,7 @@ namespace MsgPack.Spec
                         break;
                     }
 
-                    uint type = (uint)MsgPackSpec.GetMsgPackType((byte)code);
-                    if (((stopTypes >> (int)type) & 1) == 0)
+                    if (plain)
                     {
                         // A scalar, bin, or str whose bytes are not checked: no items.
                         cursor += size;
