@@ -15,6 +15,10 @@ namespace MsgPack.Spec
         // Up to this many levels the counters live on the stack (8 bytes each).
         private const int StackDepth = 128;
 
+        // The families the fast way steps aside for, or looks at twice: ext (timestamps: the general way checks
+        // them), and array and map (the depth). A str is checked in place when UTF-8 is checked.
+        private const uint StopTypes = (1u << (int)MsgPackType.Extension) | (1u << (int)MsgPackType.Array) | (1u << (int)MsgPackType.Map);
+
         public static OperationStatus ToOperationStatus(in MsgPackValidationResult result) => result.Error switch
         {
             MsgPackValidationError.None => OperationStatus.Done,
@@ -50,12 +54,13 @@ namespace MsgPack.Spec
         }
 
         /// <remarks>
-        /// Two ways through one token. The fast way reads, in place, a token that lies wholly in the reader's current
-        /// segment (with a byte for each item it announces) and needs no call to check (not an ext, nor a str when
-        /// UTF-8 is checked): one lookup in <see cref="MsgPackSpec.TokenSizeTable"/> for most codes, no call, so the
-        /// loop keeps its counters in registers. Every other token (one at or across a segment's end, an ext, a
-        /// checked str, 0xc1, a truncated or lying header, a container too deep) takes the general way through the
-        /// reader, which reports every problem; the fast way only steps aside for it, so both agree by construction.
+        /// Two ways through one token. The fast way (<see cref="WalkSegment{TUtf8}"/>) reads, in place, a token that lies
+        /// wholly in the reader's current segment (with a byte for each item it announces) and is not an ext: one
+        /// lookup in <see cref="MsgPackSpec.TokenSizeTable"/> for most codes, and no call unless UTF-8 is checked, so
+        /// the loop keeps its counters in registers. Every other token (one at or across a segment's end, an ext,
+        /// 0xc1, a truncated or lying header, a container too deep, a str that is not UTF-8) takes the general way
+        /// through the reader, which reports every problem; the fast way only steps aside for it, so both agree by
+        /// construction.
         /// </remarks>
         [SkipLocalsInit]
         private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, Span<long> stack)
@@ -70,10 +75,6 @@ namespace MsgPack.Spec
             long pending = 1;
             int depth = 0;
 
-            // The families the fast way steps aside for, or looks at twice: ext (timestamps), str when UTF-8 is
-            // checked, and array and map (the depth).
-            uint stopTypes = (1u << (int)MsgPackType.Extension) | (1u << (int)MsgPackType.Array) | (1u << (int)MsgPackType.Map)
-                | (checkUtf8 ? 1u << (int)MsgPackType.String : 0);
             while (true)
             {
                 if (pending == 0)
@@ -95,7 +96,9 @@ namespace MsgPack.Spec
                 }
 
                 // The fast way, over the current segment.
-                int index = WalkSegment(ref reader.Head, reader.SegmentRemaining, ref pending, ref depth, stack, maxDepth, stopTypes);
+                int index = checkUtf8
+                    ? WalkSegment<Utf8Checked>(ref reader.Head, reader.SegmentRemaining, ref pending, ref depth, stack, maxDepth)
+                    : WalkSegment<Utf8NotChecked>(ref reader.Head, reader.SegmentRemaining, ref pending, ref depth, stack, maxDepth);
                 reader.AdvanceInSegment(index);
                 if (pending == 0)
                 {
@@ -143,11 +146,12 @@ namespace MsgPack.Spec
 
         /// <summary>
         /// The fast way: walks the tokens at <paramref name="head"/> that lie wholly in its <paramref name="available"/>
-        /// bytes (with a byte for each item they announce) and need no more than the structure checked, until one
-        /// does not or the top-level value is complete; returns the bytes walked. No call in the loop, so the
-        /// counters stay in registers.
+        /// bytes (with a byte for each item they announce), are not ext values, and (with <see cref="Utf8Checked"/>)
+        /// hold valid UTF-8 if they are str values, until one does not or the top-level value is complete; returns the
+        /// bytes walked. Without <see cref="Utf8Checked"/> the loop makes no call, so its counters stay in registers.
         /// </summary>
-        private static unsafe int WalkSegment(ref byte head, int available, ref long pendingCount, ref int depthReached, Span<long> stack, int maxDepth, uint stopTypes)
+        private static unsafe int WalkSegment<TUtf8>(ref byte head, int available, ref long pendingCount, ref int depthReached, Span<long> stack, int maxDepth)
+            where TUtf8 : struct
         {
             long pending = pendingCount;
             int depth = depthReached;
@@ -161,7 +165,7 @@ namespace MsgPack.Spec
                     long size = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.TokenSizeTable), (nint)code);
                     long childCount = Unsafe.Add(ref MemoryMarshal.GetReference(MsgPackSpec.FixChildCountTable), (nint)code);
                     uint type = (uint)MsgPackSpec.GetMsgPackType((byte)code);
-                    bool plain = ((stopTypes >> (int)type) & 1) == 0;
+                    bool plain = ((StopTypes >> (int)type) & 1) == 0;
                     if (size == 1)
                     {
                         // A one-byte token, the commonest kind: the cursor moves on by a branch, without waiting for
@@ -177,7 +181,7 @@ namespace MsgPack.Spec
                             continue;
                         }
 
-                        // A fixarray or fixmap (or an empty str when UTF-8 is checked, which steps aside).
+                        // A fixarray or fixmap.
                         if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth || childCount >= end - cursor)
                         {
                             break;
@@ -193,9 +197,10 @@ namespace MsgPack.Spec
                     }
 
                     long left = end - cursor;
+                    int headerLength = 1;
                     if (size == 0)
                     {
-                        if (MsgPackSpec.DecodeTokenHeader(ref *cursor, (int)left, out int headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
+                        if (MsgPackSpec.DecodeTokenHeader(ref *cursor, (int)left, out headerLength, out long payloadLength, out childCount) != ReadStatus.Done)
                         {
                             break;
                         }
@@ -204,6 +209,12 @@ namespace MsgPack.Spec
                     }
 
                     if (size + childCount > left)
+                    {
+                        break;
+                    }
+
+                    if (typeof(TUtf8) == typeof(Utf8Checked) && (MsgPackType)type == MsgPackType.String
+                        && !Utf8Text.IsValid(ref cursor[headerLength], (int)(size - headerLength)))
                     {
                         break;
                     }
@@ -236,6 +247,16 @@ namespace MsgPack.Spec
                 depthReached = depth;
                 return (int)(cursor - start);
             }
+        }
+
+        /// <summary>The fast way checks str bytes as UTF-8 (a type argument, so that the JIT compiles a copy with the call and one without).</summary>
+        private struct Utf8Checked
+        {
+        }
+
+        /// <summary>The fast way does not look into str bytes.</summary>
+        private struct Utf8NotChecked
+        {
         }
 
         /// <summary>
