@@ -131,7 +131,7 @@ namespace MsgPack.Spec.Tests.Containers
         private static (MsgPackValidationError, long, long, long, long) Tuple(MsgPackValidationResult r) =>
             (r.Error, r.Offset, r.BytesConsumed, r.ValueCount, r.BytesNeeded);
 
-        // ---- Generated values: every format, nested, with timestamps (good and bad) and strs (some not UTF-8).
+        // ---- Generated values: every format, nested, with timestamps (good and bad) and text strs (some not UTF-8).
 
         private static byte[] Generate(Random random, int count)
         {
@@ -154,130 +154,92 @@ namespace MsgPack.Spec.Tests.Containers
                 }
             }
 
-            void Bytes(int n)
+            void Items(int count)
             {
-                for (int i = 0; i < n; i++)
+                for (int i = 0; i < count; i++)
                 {
-                    output.Add((byte)random.Next(256));
+                    Emit(random, output, depth + 1);
                 }
             }
 
-            void Text(int n)
-            {
-                // Mostly ASCII, sometimes a two-byte character or a stray byte.
-                for (int i = 0; i < n; i++)
-                {
-                    int pick = random.Next(20);
-                    output.Add(pick == 0 ? (byte)0xff : (byte)('a' + pick));
-                }
-            }
-
-            int[] lengthSizes = { 1, 2, 4 };
-            switch (random.Next(depth >= 4 ? 9 : 13))
+            switch (random.Next(depth >= 4 ? 4 : 9))
             {
                 case 0:
-                    output.Add((byte)random.Next(0x80));
-                    break;
                 case 1:
-                    output.Add(new byte[] { 0xc0, 0xc2, 0xc3, 0xe0, 0xff }[random.Next(5)]);
+                    // Any scalar, str, bin or ext, as SkipTests makes them (at its depth 5: no arrays or maps).
+                    SkipTests.EmitRandomValue(random, output, 5);
                     break;
                 case 2:
                 {
-                    byte[] codes = { 0xcc, 0xcd, 0xce, 0xcf, 0xd0, 0xd1, 0xd2, 0xd3, 0xca, 0xcb };
-                    int[] sizes = { 1, 2, 4, 8, 1, 2, 4, 8, 4, 8 };
-                    int which = random.Next(codes.Length);
-                    output.Add(codes[which]);
-                    Bytes(sizes[which]);
+                    // A str of mostly ASCII text, now and then a byte that is not UTF-8, in any of the four forms.
+                    int length = random.Next(40);
+                    int form = length < 32 ? random.Next(4) : 1 + random.Next(3);
+                    output.Add(form == 0 ? (byte)(0xa0 | length) : (byte)(0xd8 + form));
+                    if (form > 0)
+                    {
+                        Big(length, new[] { 0, 1, 2, 4 }[form]);
+                    }
+
+                    for (int i = 0; i < length; i++)
+                    {
+                        int pick = random.Next(20);
+                        output.Add(pick == 0 ? (byte)0xff : (byte)('a' + pick));
+                    }
+
                     break;
                 }
 
                 case 3:
                 {
-                    int length = random.Next(32);
-                    output.Add((byte)(0xa0 | length));
-                    Text(length);
+                    // A timestamp (ext -1) of a valid or invalid length, with nanoseconds that may be too large.
+                    int[] lengths = { 4, 8, 12, 1, 2, 16, 5 };
+                    int length = lengths[random.Next(lengths.Length)];
+                    int fixCode = length switch { 1 => 0xd4, 2 => 0xd5, 4 => 0xd6, 8 => 0xd7, 16 => 0xd8, _ => 0 };
+                    if (fixCode != 0 && random.Next(2) == 0)
+                    {
+                        output.Add((byte)fixCode);
+                    }
+                    else
+                    {
+                        output.Add(0xc7);
+                        output.Add((byte)length);
+                    }
+
+                    output.Add(0xff);
+                    for (int i = 0; i < length; i++)
+                    {
+                        output.Add(random.Next(4) == 0 ? (byte)0xff : (byte)0);
+                    }
+
                     break;
                 }
 
                 case 4:
-                {
-                    int form = random.Next(3);
-                    int length = random.Next(40);
-                    bool str = random.Next(2) == 0;
-                    output.Add((byte)((str ? 0xd9 : 0xc4) + form));
-                    Big(length, lengthSizes[form]);
-                    if (str)
-                    {
-                        Text(length);
-                    }
-                    else
-                    {
-                        Bytes(length);
-                    }
-
+                    output.Add(random.Next(2) == 0 ? (byte)0x90 : (byte)0x80);
                     break;
-                }
-
                 case 5:
                 {
-                    // fixext, a timestamp (type -1) one time in two, with nanoseconds that may be too large.
-                    int log2 = random.Next(5);
-                    output.Add((byte)(0xd4 + log2));
-                    output.Add(random.Next(2) == 0 ? (byte)0xff : (byte)random.Next(256));
-                    Bytes(1 << log2);
+                    int n = random.Next(5);
+                    output.Add((byte)(0x90 | n));
+                    Items(n);
                     break;
                 }
 
                 case 6:
                 {
-                    int form = random.Next(3);
-                    int length = new[] { 0, 4, 8, 12, 12, 5 }[random.Next(6)];
-                    output.Add((byte)(0xc7 + form));
-                    Big(length, lengthSizes[form]);
-                    output.Add(random.Next(2) == 0 ? (byte)0xff : (byte)random.Next(256));
-                    Bytes(length);
-                    break;
-                }
-
-                case 7:
-                case 8:
-                    output.Add(random.Next(2) == 0 ? (byte)0x90 : (byte)0x80);
-                    break;
-                case 9:
-                {
-                    int n = random.Next(5);
-                    output.Add((byte)(0x90 | n));
-                    for (int i = 0; i < n; i++)
-                    {
-                        Emit(random, output, depth + 1);
-                    }
-
-                    break;
-                }
-
-                case 10:
-                {
                     int n = random.Next(4);
                     bool wide = random.Next(2) == 0;
                     output.Add(wide ? (byte)0xdd : (byte)0xdc);
                     Big(n, wide ? 4 : 2);
-                    for (int i = 0; i < n; i++)
-                    {
-                        Emit(random, output, depth + 1);
-                    }
-
+                    Items(n);
                     break;
                 }
 
-                case 11:
+                case 7:
                 {
                     int n = random.Next(3);
                     output.Add((byte)(0x80 | n));
-                    for (int i = 0; i < 2 * n; i++)
-                    {
-                        Emit(random, output, depth + 1);
-                    }
-
+                    Items(2 * n);
                     break;
                 }
 
@@ -287,11 +249,7 @@ namespace MsgPack.Spec.Tests.Containers
                     bool wide = random.Next(2) == 0;
                     output.Add(wide ? (byte)0xdf : (byte)0xde);
                     Big(n, wide ? 4 : 2);
-                    for (int i = 0; i < 2 * n; i++)
-                    {
-                        Emit(random, output, depth + 1);
-                    }
-
+                    Items(2 * n);
                     break;
                 }
             }
