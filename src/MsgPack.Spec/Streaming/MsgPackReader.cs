@@ -112,11 +112,17 @@ namespace MsgPack.Spec
         }
 
         /// <summary>The next free byte of the current segment.</summary>
-        private ref byte Head
+        internal ref byte Head
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get => ref Unsafe.Add(ref MemoryMarshal.GetReference(_current), _index);
         }
+
+        /// <summary>The bytes left in the current segment, from <see cref="Head"/> on (the validator walks them in place).</summary>
+        internal readonly int SegmentRemaining => _current.Length - _index;
+
+        /// <summary>Moves forward <paramref name="count"/> bytes, at most <see cref="SegmentRemaining"/>.</summary>
+        internal void AdvanceInSegment(int count) => _index += count;
 
         /// <summary>Reads one value with <typeparamref name="TDecoder"/>; throws when it cannot.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

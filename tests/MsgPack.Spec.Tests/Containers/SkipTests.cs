@@ -344,7 +344,7 @@ namespace MsgPack.Spec.Tests.Containers
         }
 
         /// <summary>Appends one random value, encoded by hand from the specification, to <paramref name="output"/>.</summary>
-        private static void EmitRandomValue(Random random, List<byte> output, int depth)
+        internal static void EmitRandomValue(Random random, List<byte> output, int depth)
         {
             void Big(long value, int size)
             {
