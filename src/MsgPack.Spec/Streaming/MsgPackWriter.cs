@@ -106,7 +106,7 @@ namespace MsgPack.Spec
             }
             else
             {
-                WriteUtf8InPieces(value);
+                Apply(WriteUtf8InPieces(_output, _committed, _memory, _position, value));
             }
         }
 
@@ -149,7 +149,7 @@ namespace MsgPack.Spec
                 return;
             }
 
-            WriteRawInPieces(bytes);
+            Apply(WriteRawInPieces(_output, _committed, _memory, _position, bytes));
         }
 
         /// <summary>Sets <paramref name="length"/> bytes aside, in one span, to be filled in later through <see cref="GetReservedSpan"/>.</summary>
@@ -274,6 +274,16 @@ namespace MsgPack.Spec
             _span = chunk.Span;
         }
 
+        /// <summary>Takes the fields a piecewise write returns: what was committed, the memory held, the place in it.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void Apply(Pieces pieces)
+        {
+            _committed = pieces.Committed;
+            _memory = pieces.Memory;
+            _span = pieces.Memory.Span;
+            _position = pieces.Position;
+        }
+
         /// <summary>Commits <paramref name="pending"/> bytes and gets the next memory of at least <paramref name="size"/> bytes.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static Chunk NextChunk(IBufferWriter<byte>? output, int pending, int size)
@@ -298,6 +308,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>A memory from the buffer writer and its span, returned together by <see cref="NextChunk"/>.</summary>
+        /// <remarks>Kept to these two: each inlined refill site holds one in the caller's frame, zeroed on entry.</remarks>
         private readonly ref struct Chunk
         {
             public Chunk(Memory<byte> memory)
@@ -311,29 +322,58 @@ namespace MsgPack.Spec
             public Span<byte> Span { get; }
         }
 
+        /// <summary>
+        /// The writer's fields as a piecewise write leaves them: the bytes committed, the memory held, the place in it.
+        /// Those writes are static and take the fields by value, as <see cref="NextChunk"/> does: a call that took the
+        /// writer by reference would make the JIT keep every field in memory in every method that writes.
+        /// </summary>
+        private readonly struct Pieces
+        {
+            public Pieces(long committed, Memory<byte> memory, int position)
+            {
+                Committed = committed;
+                Memory = memory;
+                Position = position;
+            }
+
+            public long Committed { get; }
+
+            public Memory<byte> Memory { get; }
+
+            public int Position { get; }
+        }
+
         /// <summary>Copies bytes into the current span and as many new ones as they need.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void WriteRawInPieces(ReadOnlySpan<byte> bytes)
+        private static Pieces WriteRawInPieces(IBufferWriter<byte>? output, long committed, Memory<byte> memory, int position, ReadOnlySpan<byte> bytes)
         {
+            Span<byte> span = memory.Span;
             while (!bytes.IsEmpty)
             {
-                if (_position == _span.Length)
+                if (position == span.Length)
                 {
-                    Refill(0);
+                    Chunk next = NextChunk(output, position, 0);
+                    committed += position;
+                    position = 0;
+                    memory = next.Memory;
+                    span = next.Span;
                 }
 
-                int count = Math.Min(bytes.Length, _span.Length - _position);
-                bytes.Slice(0, count).CopyTo(_span.Slice(_position));
-                _position += count;
+                int count = Math.Min(bytes.Length, span.Length - position);
+                bytes.Slice(0, count).CopyTo(span.Slice(position));
+                position += count;
                 bytes = bytes.Slice(count);
             }
+
+            return new Pieces(committed, memory, position);
         }
 
         /// <summary>Encodes text that does not fit the current span piece by piece, each piece into a span that holds it.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void WriteUtf8InPieces(ReadOnlySpan<char> chars)
+        private static Pieces WriteUtf8InPieces(IBufferWriter<byte>? output, long committed, Memory<byte> memory, int position, ReadOnlySpan<char> chars)
         {
             const int PieceChars = 256;
+            Span<byte> span = memory.Span;
             while (!chars.IsEmpty)
             {
                 // A UTF-16 char takes at most 3 UTF-8 bytes (a surrogate pair takes 4 for 2 chars), and a piece never
@@ -345,15 +385,21 @@ namespace MsgPack.Spec
                 }
 
                 ReadOnlySpan<char> piece = chars.Slice(0, take);
-                int room = _span.Length - _position;
+                int room = span.Length - position;
                 if (room < take * 3 && room < Utf8Text.GetByteCount(piece))
                 {
-                    Refill(take * 3);
+                    Chunk next = NextChunk(output, position, take * 3);
+                    committed += position;
+                    position = 0;
+                    memory = next.Memory;
+                    span = next.Span;
                 }
 
-                _position += Utf8Text.Encode(piece, ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), _position), _span.Length - _position);
+                position += Utf8Text.Encode(piece, ref Unsafe.Add(ref MemoryMarshal.GetReference(span), position), span.Length - position);
                 chars = chars.Slice(take);
             }
+
+            return new Pieces(committed, memory, position);
         }
 
         /// <summary>Where the next byte lands in a buffer writer that moves its bytes when it grows, or -1 for others.</summary>
