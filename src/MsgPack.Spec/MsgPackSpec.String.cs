@@ -108,7 +108,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Reads a str value as a string: its bytes are checked and decoded in one step (see <see cref="Utf8Text.TryDecode"/>).</summary>
-        private static ReadStatus DecodeText(ReadOnlySpan<byte> source, out string text, out int bytesRead)
+        internal static ReadStatus DecodeText(ReadOnlySpan<byte> source, out string text, out int bytesRead)
         {
             text = string.Empty;
             ReadStatus status = DecodeStringHeader(ref MemoryMarshal.GetReference(source), source.Length, out int payloadLength, out int payloadOffset);

@@ -44,7 +44,12 @@ namespace MsgPack.Spec
         /// <exception cref="MsgPackException">The next value is not a str value, the input ends inside it (checked before anything is allocated), or it is not valid UTF-8.</exception>
         public string ReadString()
         {
-            ReadStatus status = ReadText(out string text, out int bytesNeeded);
+            if (TryReadTextInSegment(out string text))
+            {
+                return text;
+            }
+
+            ReadStatus status = ReadText(out text, out int bytesNeeded);
             ThrowIfFailed(status, bytesNeeded, "a str value");
             return text;
         }
@@ -52,7 +57,8 @@ namespace MsgPack.Spec
         /// <summary>Tries to read a str value as a <see cref="string"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="value">The text; <see cref="string.Empty"/> unless the result is Done.</param>
         /// <returns>Done, NeedMoreData, or InvalidData (not a str value, or not valid UTF-8).</returns>
-        public OperationStatus TryReadString(out string value) => ReadText(out value, out _).ToOperationStatus();
+        public OperationStatus TryReadString(out string value) =>
+            TryReadTextInSegment(out value) ? OperationStatus.Done : ReadText(out value, out _).ToOperationStatus();
 
         /// <summary>Reads an ext value without copying its data.</summary>
         /// <param name="header">The type code and data length.</param>
@@ -246,6 +252,23 @@ namespace MsgPack.Spec
             }
 
             return status;
+        }
+
+        /// <summary>
+        /// The common case of <see cref="ReadString"/>: a value that lies wholly in the current segment, read as the
+        /// span reader reads it. False, having consumed nothing, for anything else (a value that straddles segments,
+        /// or one that is not a valid str), which <see cref="ReadText"/> then reads or reports.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private bool TryReadTextInSegment(out string text)
+        {
+            if (MsgPackSpec.DecodeText(_current.Slice(_index), out text, out int bytesRead) != ReadStatus.Done)
+            {
+                return false;
+            }
+
+            _index += bytesRead;
+            return true;
         }
 
         private ReadStatus ReadText(out string text, out int bytesNeeded)
