@@ -434,19 +434,28 @@ namespace MsgPack.Spec.Tests.Contracts
                 Assert.Equal(0, left);
             }
 
-            long sum = 0;
-            int leftOver = 0;
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 10; i++)
+            // The measured loop may run up to three times, and one run must allocate exactly 0 B, as in
+            // StreamingZeroAllocationTests: anything the front doors allocate per value shows in every run; what this
+            // forgives is one allocation the runtime made on the test thread once (a parallel run of the whole suite
+            // saw this test fail once, and five runs since, whole and alone, passed).
+            long allocated = long.MaxValue;
+            for (int attempt = 0; attempt < 3 && allocated != 0; attempt++)
             {
-                sum += WriteAndReadAll(buffer, out int left);
-                leftOver += left;
+                long sum = 0;
+                int leftOver = 0;
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < 10; i++)
+                {
+                    sum += WriteAndReadAll(buffer, out int left);
+                    leftOver += left;
+                }
+
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+                Assert.Equal(0, leftOver);
+                Assert.Equal(once * 10, sum);
             }
 
-            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             Assert.Equal(0, allocated);
-            Assert.Equal(0, leftOver);
-            Assert.Equal(once * 10, sum);
         }
 
         /// <summary>One pass: 1,000 of each value written by advancing, then read back and skipped by advancing; no lambdas, no boxing.</summary>
