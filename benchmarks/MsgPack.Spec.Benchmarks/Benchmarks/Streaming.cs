@@ -121,6 +121,7 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>The Tarantool request of <see cref="TarantoolEncode"/>, through <see cref="MsgPackWriter"/> (written in
     /// place, and in a helper that takes the writer by reference) and through the .NET peers' writers.</summary>
     [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
     [BenchmarkCategory("StreamingTarantool", "Encode")]
     public unsafe class StreamingTarantoolEncode : BenchmarkBase
     {
@@ -262,6 +263,7 @@ namespace MsgPack.Spec.Benchmarks
     /// sum of the values).
     /// </summary>
     [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
     [BenchmarkCategory("StreamingSeed", "Decode")]
     public unsafe class StreamingSeedDecode : DecodeBase
     {
