@@ -38,7 +38,7 @@ namespace MsgPack.Spec
         /// <summary>The number of bytes <paramref name="value"/> takes as a str value: its UTF-8 length plus the smallest header.</summary>
         /// <param name="value">The text; lone surrogates count as U+FFFD, as they are written.</param>
         /// <returns>The encoded length.</returns>
-        /// <remarks>Counting walks the text once; the writers count it again, so callers need this only to size a buffer.</remarks>
+        /// <remarks>Counting walks the text once. The writers do not need it: given room for the longest form (3 bytes a char and 5 of header) they encode without counting; given less, they count again.</remarks>
         public static int GetStringEncodedLength(ReadOnlySpan<char> value)
         {
             int byteCount = Utf8Text.GetByteCount(value);

@@ -40,7 +40,13 @@ namespace MsgPack.Spec
 #if NET8_0_OR_GREATER
             // The transcoder itself, without Encoding's virtual calls and fallback objects: for short strings they
             // cost as much as the work. Replacing lone surrogates with U+FFFD is what Encoding.UTF8 does too.
-            Utf8.FromUtf16(value, MemoryMarshal.CreateSpan(ref destination, capacity), out _, out int written);
+            if (Utf8.FromUtf16(value, MemoryMarshal.CreateSpan(ref destination, capacity), out _, out int written) != OperationStatus.Done)
+            {
+                // Only a text that changed after it was counted (a char[] another thread writes to) runs out of room:
+                // fail, as Encoding.UTF8 does on netstandard2.0, rather than leave a header that counts bytes never written.
+                ThrowHelper.ThrowInvalidOperation("The text was longer in UTF-8 than it was counted: it changed while it was written.");
+            }
+
             return written;
 #else
             fixed (char* chars = &MemoryMarshal.GetReference(value))
@@ -66,10 +72,11 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// Decodes UTF-8 into a string if it is valid; <see langword="false"/> (and no string) if it is not. ASCII is
-        /// checked and widened into the string; other text of up to <see cref="OnePassDecodeLimit"/> bytes is validated
-        /// and transcoded in one pass into a stack buffer and then copied into the string; longer text is validated,
-        /// then decoded (counted and transcoded) by the BCL.
+        /// Decodes UTF-8 into a string if it is valid; <see langword="false"/> (and no string) if it is not. On .NET 8
+        /// and later, ASCII is checked and widened into the string, and other text of up to
+        /// <see cref="OnePassDecodeLimit"/> bytes is validated and transcoded in one pass into a stack buffer and then
+        /// copied into the string; longer text, and all text on netstandard2.0, is validated, then decoded (counted and
+        /// transcoded) by the BCL.
         /// Every way, only the returned string is allocated, and nothing is allocated for invalid text.
         /// </summary>
         [SkipLocalsInit]

@@ -35,9 +35,9 @@ namespace MsgPack.Spec
     /// </remarks>
     public ref partial struct MsgPackWriter
     {
-        // The most WriteString asks the buffer writer for to encode a text in one pass: 1 MiB, a text of up to about
-        // 349,000 chars. Beyond that a count pass costs little next to the memory traffic, and asking for three times
-        // the text's length would make a buffer writer hold far more than the value needs.
+        // The most WriteString asks a buffer writer that grows one array for, to encode a text in one pass: 1 MiB, a
+        // text of up to about 349,000 chars. Beyond that a count pass costs little next to the memory traffic, and
+        // asking for three times the text's length would make the buffer writer hold far more than the value needs.
         private const int OnePassStringRoom = 1024 * 1024;
 
         private readonly IBufferWriter<byte> _output;
@@ -86,11 +86,12 @@ namespace MsgPack.Spec
         /// <param name="value">The text. Lone surrogates are written as U+FFFD, as <see cref="MsgPackSpec.WriteString(Span{byte}, ReadOnlySpan{char})"/> does.</param>
         public void WriteString(ReadOnlySpan<char> value)
         {
-            // One pass, without counting first, when the longest form fits the span held, or is small enough to ask
-            // the buffer writer for (3 bytes a char: an ASCII text takes a third of it); longer text is counted, then
-            // encoded, in pieces if the span held is too short.
+            // One pass, without counting first, when the longest form (3 bytes a char) fits the span held, or when the
+            // buffer writer can be asked for it at no cost (see GrowsOneArray). Otherwise the text is counted and
+            // exactly its length asked for, so that a buffer writer with little room left (a fixed buffer, one that
+            // throws past its bound) still takes a text that fits it, as it did before the one pass existed.
             long longest = MsgPackSpec.GetStringMaxEncodedLength(value.Length);
-            if (_span.Length - _position >= longest || longest <= OnePassStringRoom)
+            if (_span.Length - _position >= longest || (longest <= OnePassStringRoom && GrowsOneArray(_output)))
             {
                 ref byte head = ref Room((int)longest);
                 _position += MsgPackSpec.EncodeStringOnePass(ref head, value, _span.Length - _position);
@@ -400,6 +401,21 @@ namespace MsgPack.Spec
             }
 
             return new Pieces(committed, memory, position);
+        }
+
+        /// <summary>
+        /// Whether <paramref name="output"/> is a buffer writer that grows one array without bound
+        /// (<see cref="PooledBufferWriter"/>, <c>ArrayBufferWriter&lt;byte&gt;</c>): asking it for more than a value
+        /// needs only makes that array larger, where another buffer writer may have a bound, or start a new segment
+        /// and leave the rest of the current one unused.
+        /// </summary>
+        private static bool GrowsOneArray(IBufferWriter<byte> output)
+        {
+#if NET8_0_OR_GREATER
+            return output is PooledBufferWriter || output is ArrayBufferWriter<byte>;
+#else
+            return output is PooledBufferWriter || IsArrayBufferWriter(output);
+#endif
         }
 
         /// <summary>Where the next byte lands in a buffer writer that moves its bytes when it grows, or -1 for others.</summary>

@@ -121,11 +121,48 @@ namespace MsgPack.Spec.Tests.Streaming
             writer.WriteBoolean(true);
             Assert.Equal(2, output.GetMemoryCalls);
             Assert.Equal(3, writer.BytesPending);
-            writer.WriteString(new string('a', 10).AsSpan()); // asks for its longest form, 3 bytes a char and the longest header (35)
+            writer.WriteString(new string('a', 10).AsSpan()); // the header fits the 6 bytes left, the text does not
             Assert.Equal(3, output.GetMemoryCalls);
-            Assert.Equal(4, output.Committed);
+            Assert.Equal(5, output.Committed);
             writer.Flush();
             Assert.Equal("01 01 c0 c3 aa 61 61 61 61 61 61 61 61 61 61", Hex.Of(output.WrittenSpan));
+        }
+
+        /// <summary>
+        /// A buffer writer with a bound (a fixed buffer that refuses a size hint past its end) takes every text that
+        /// fits it: the writer asks such a buffer writer for the text's exact length, never for its longest form.
+        /// </summary>
+        [Theory]
+        [InlineData("x", 3)]
+        [InlineData("x", 60)]
+        [InlineData("x", 300)]
+        [InlineData("П", 20)]
+        [InlineData("П", 200)]
+        [InlineData("😀", 10)]
+        public void TextThatFitsABoundedBufferWriterIsWritten(string unit, int repeat)
+        {
+            string text = string.Concat(System.Linq.Enumerable.Repeat(unit, repeat));
+            byte[] expected = new byte[MsgPackSpec.GetStringEncodedLength(text)];
+            MsgPackSpec.WriteString(expected, text);
+
+            foreach (int before in new[] { 0, 1 })
+            {
+                // The room the value takes, plus what the header may ask for beyond its own form (every write asks for
+                // room for the largest form of its header, 5 bytes), after a value written first (nil) or none. The
+                // longest form of the text (3 bytes a char) is far more for every text here.
+                int room = before + expected.Length + MsgPackSpec.MaxHeaderLength - 1;
+                Assert.True(room < before + MsgPackSpec.GetStringHeaderLength(3 * text.Length) + (3 * text.Length));
+                var output = new BoundedBufferWriter(room);
+                var writer = new MsgPackWriter(output);
+                if (before == 1)
+                {
+                    writer.WriteNil();
+                }
+
+                writer.WriteString(text);
+                writer.Flush();
+                Assert.Equal((before == 1 ? "c0 " : string.Empty) + Hex.Of(expected), Hex.Of(output.WrittenSpan));
+            }
         }
 
         [Fact]
@@ -272,6 +309,31 @@ namespace MsgPack.Spec.Tests.Streaming
             public Memory<byte> GetMemory(int sizeHint = 0) => _buffer;
 
             public Span<byte> GetSpan(int sizeHint = 0) => _buffer;
+        }
+
+        /// <summary>A buffer writer over a fixed array that throws when asked for more than it has left, as a bounded one may.</summary>
+        private sealed class BoundedBufferWriter : IBufferWriter<byte>
+        {
+            private readonly byte[] _buffer;
+            private int _written;
+
+            public BoundedBufferWriter(int capacity) => _buffer = new byte[capacity];
+
+            public ReadOnlySpan<byte> WrittenSpan => _buffer.AsSpan(0, _written);
+
+            public void Advance(int count) => _written += count;
+
+            public Memory<byte> GetMemory(int sizeHint = 0)
+            {
+                if (sizeHint > _buffer.Length - _written)
+                {
+                    throw new InvalidOperationException($"asked for {sizeHint} bytes, {_buffer.Length - _written} left");
+                }
+
+                return _buffer.AsMemory(_written);
+            }
+
+            public Span<byte> GetSpan(int sizeHint = 0) => GetMemory(sizeHint).Span;
         }
     }
 }
