@@ -93,12 +93,19 @@ namespace MsgPack.Spec
             }
         }
 
+        /// <summary>Reads a str header and checks that its bytes are there (as <see cref="DecodeBinary"/> does for bin); the bytes are not looked at.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static ReadStatus DecodeStringPayload(ref byte source, int length, out int payloadOffset, out int payloadLength, out int bytesRead)
+        {
+            ReadStatus status = DecodeStringHeader(ref source, length, out payloadLength, out payloadOffset);
+            return CheckPayload(status, length, ref payloadOffset, payloadLength, out bytesRead);
+        }
+
         /// <summary>Reads a str value and checks that its bytes are valid UTF-8.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static ReadStatus DecodeUtf8String(ref byte source, int length, out int payloadOffset, out int payloadLength, out int bytesRead)
         {
-            ReadStatus status = DecodeStringHeader(ref source, length, out payloadLength, out payloadOffset);
-            status = CheckPayload(status, length, ref payloadOffset, payloadLength, out bytesRead);
+            ReadStatus status = DecodeStringPayload(ref source, length, out payloadOffset, out payloadLength, out bytesRead);
             if (status == ReadStatus.Done && !Utf8Text.IsValid(ref Unsafe.Add(ref source, payloadOffset), payloadLength))
             {
                 return Invalid(ReadStatus.InvalidUtf8, out bytesRead);
@@ -111,8 +118,7 @@ namespace MsgPack.Spec
         internal static ReadStatus DecodeText(ReadOnlySpan<byte> source, out string text, out int bytesRead)
         {
             text = string.Empty;
-            ReadStatus status = DecodeStringHeader(ref MemoryMarshal.GetReference(source), source.Length, out int payloadLength, out int payloadOffset);
-            status = CheckPayload(status, source.Length, ref payloadOffset, payloadLength, out bytesRead);
+            ReadStatus status = DecodeStringPayload(ref MemoryMarshal.GetReference(source), source.Length, out int payloadOffset, out int payloadLength, out bytesRead);
             if (status == ReadStatus.Done && !Utf8Text.TryDecode(source.Slice(payloadOffset, payloadLength), out text))
             {
                 return Invalid(ReadStatus.InvalidUtf8, out bytesRead);
