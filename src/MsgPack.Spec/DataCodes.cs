@@ -25,10 +25,10 @@ namespace MsgPack.Spec
         public const byte MaxFixArray = 0x9f;
 
         /// <summary>The first fixstr code, 0xa0 (an empty string); the byte length is the low 5 bits.</summary>
-        public const byte MinFixStr = 0xa0;
+        public const byte MinFixString = 0xa0;
 
         /// <summary>The last fixstr code, 0xbf (a string of 31 bytes).</summary>
-        public const byte MaxFixStr = 0xbf;
+        public const byte MaxFixString = 0xbf;
 
         /// <summary>nil, 0xc0.</summary>
         public const byte Nil = 0xc0;
@@ -43,22 +43,22 @@ namespace MsgPack.Spec
         public const byte True = 0xc3;
 
         /// <summary>bin 8: a 1-byte length, then the bytes.</summary>
-        public const byte Bin8 = 0xc4;
+        public const byte Binary8 = 0xc4;
 
         /// <summary>bin 16: a big-endian 2-byte length, then the bytes.</summary>
-        public const byte Bin16 = 0xc5;
+        public const byte Binary16 = 0xc5;
 
         /// <summary>bin 32: a big-endian 4-byte length, then the bytes.</summary>
-        public const byte Bin32 = 0xc6;
+        public const byte Binary32 = 0xc6;
 
         /// <summary>ext 8: a 1-byte length, a signed type byte, then the data.</summary>
-        public const byte Ext8 = 0xc7;
+        public const byte Extension8 = 0xc7;
 
         /// <summary>ext 16: a big-endian 2-byte length, a signed type byte, then the data.</summary>
-        public const byte Ext16 = 0xc8;
+        public const byte Extension16 = 0xc8;
 
         /// <summary>ext 32: a big-endian 4-byte length, a signed type byte, then the data.</summary>
-        public const byte Ext32 = 0xc9;
+        public const byte Extension32 = 0xc9;
 
         /// <summary>float 32: a big-endian IEEE 754 single.</summary>
         public const byte Float32 = 0xca;
@@ -91,28 +91,28 @@ namespace MsgPack.Spec
         public const byte Int64 = 0xd3;
 
         /// <summary>fixext 1: a signed type byte and 1 byte of data.</summary>
-        public const byte FixExt1 = 0xd4;
+        public const byte FixExtension1 = 0xd4;
 
         /// <summary>fixext 2: a signed type byte and 2 bytes of data.</summary>
-        public const byte FixExt2 = 0xd5;
+        public const byte FixExtension2 = 0xd5;
 
         /// <summary>fixext 4: a signed type byte and 4 bytes of data.</summary>
-        public const byte FixExt4 = 0xd6;
+        public const byte FixExtension4 = 0xd6;
 
         /// <summary>fixext 8: a signed type byte and 8 bytes of data.</summary>
-        public const byte FixExt8 = 0xd7;
+        public const byte FixExtension8 = 0xd7;
 
         /// <summary>fixext 16: a signed type byte and 16 bytes of data.</summary>
-        public const byte FixExt16 = 0xd8;
+        public const byte FixExtension16 = 0xd8;
 
         /// <summary>str 8: a 1-byte length, then UTF-8 bytes.</summary>
-        public const byte Str8 = 0xd9;
+        public const byte String8 = 0xd9;
 
         /// <summary>str 16: a big-endian 2-byte length, then UTF-8 bytes.</summary>
-        public const byte Str16 = 0xda;
+        public const byte String16 = 0xda;
 
         /// <summary>str 32: a big-endian 4-byte length, then UTF-8 bytes.</summary>
-        public const byte Str32 = 0xdb;
+        public const byte String32 = 0xdb;
 
         /// <summary>array 16: a big-endian 2-byte item count, then the items.</summary>
         public const byte Array16 = 0xdc;

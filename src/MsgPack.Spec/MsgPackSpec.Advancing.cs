@@ -72,14 +72,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a <see cref="long"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt64Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt64EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteInt64(ref Span<byte> destination, long value)
         {
-            if (destination.Length < MaxInt64Length)
+            if (destination.Length < MaxInt64EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeInt64(ref MemoryMarshal.GetReference(destination), value));
@@ -87,14 +87,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes an <see cref="int"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt32Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt32EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteInt32(ref Span<byte> destination, int value)
         {
-            if (destination.Length < MaxInt32Length)
+            if (destination.Length < MaxInt32EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeInt32(ref MemoryMarshal.GetReference(destination), value));
@@ -102,14 +102,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a <see cref="short"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt16Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt16EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteInt16(ref Span<byte> destination, short value)
         {
-            if (destination.Length < MaxInt16Length)
+            if (destination.Length < MaxInt16EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeInt16(ref MemoryMarshal.GetReference(destination), value));
@@ -117,14 +117,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes an <see cref="sbyte"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt8Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt8EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteSByte(ref Span<byte> destination, sbyte value)
         {
-            if (destination.Length < MaxInt8Length)
+            if (destination.Length < MaxInt8EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeSByte(ref MemoryMarshal.GetReference(destination), value));
@@ -132,14 +132,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a <see cref="ulong"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt64Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt64EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteUInt64(ref Span<byte> destination, ulong value)
         {
-            if (destination.Length < MaxInt64Length)
+            if (destination.Length < MaxInt64EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeUInt64(ref MemoryMarshal.GetReference(destination), value));
@@ -147,14 +147,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt32Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt32EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteUInt32(ref Span<byte> destination, uint value)
         {
-            if (destination.Length < MaxInt32Length)
+            if (destination.Length < MaxInt32EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeUInt32(ref MemoryMarshal.GetReference(destination), value));
@@ -162,14 +162,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt16Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt16EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteUInt16(ref Span<byte> destination, ushort value)
         {
-            if (destination.Length < MaxInt16Length)
+            if (destination.Length < MaxInt16EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeUInt16(ref MemoryMarshal.GetReference(destination), value));
@@ -177,14 +177,14 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a <see cref="byte"/> in its smallest form and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
-        /// <param name="value">The value to write; at most MaxInt8Length bytes.</param>
+        /// <param name="value">The value to write; at most MaxInt8EncodedLength bytes.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteByte(ref Span<byte> destination, byte value)
         {
-            if (destination.Length < MaxInt8Length)
+            if (destination.Length < MaxInt8EncodedLength)
             {
-                EnsureRoom(destination.Length, GetEncodedLength(value));
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             }
 
             Advance(ref destination, EncodeByte(ref MemoryMarshal.GetReference(destination), value));
@@ -197,9 +197,9 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteArrayHeader(ref Span<byte> destination, int value)
         {
-            if (destination.Length < MaxHeaderLength)
+            if (destination.Length < MaxHeaderEncodedLength)
             {
-                EnsureRoom(destination.Length, GetArrayHeaderLength(value));
+                EnsureRoom(destination.Length, GetArrayHeaderEncodedLength(value));
             }
 
             Advance(ref destination, EncodeArrayHeader(ref MemoryMarshal.GetReference(destination), value));
@@ -212,9 +212,9 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void WriteMapHeader(ref Span<byte> destination, int value)
         {
-            if (destination.Length < MaxHeaderLength)
+            if (destination.Length < MaxHeaderEncodedLength)
             {
-                EnsureRoom(destination.Length, GetMapHeaderLength(value));
+                EnsureRoom(destination.Length, GetMapHeaderEncodedLength(value));
             }
 
             Advance(ref destination, EncodeMapHeader(ref MemoryMarshal.GetReference(destination), value));

@@ -12,31 +12,31 @@ namespace MsgPack.Spec
         /// <returns>The header length.</returns>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetBinaryHeaderLength(int length) => GetLengthHeaderLength(length, 0, true);
+        public static int GetBinaryHeaderEncodedLength(int length) => GetLengthHeaderLength(length, 0, true);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeBinaryHeader(ref byte destination, int value) =>
-            EncodeLengthHeader(ref destination, value, 0, 0, DataCodes.Bin8, DataCodes.Bin16, DataCodes.Bin32);
+            EncodeLengthHeader(ref destination, value, 0, 0, DataCodes.Binary8, DataCodes.Binary16, DataCodes.Binary32);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static ReadStatus DecodeBinaryHeader(ref byte source, int length, out int value, out int bytesRead) =>
-            DecodeLengthHeader(ref source, length, 0, 0, DataCodes.Bin8, DataCodes.Bin16, DataCodes.Bin32, out value, out bytesRead);
+            DecodeLengthHeader(ref source, length, 0, 0, DataCodes.Binary8, DataCodes.Binary16, DataCodes.Binary32, out value, out bytesRead);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeBinary8Header(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.Bin8, value);
+        internal static int EncodeBinary8Header(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.Binary8, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeBinary16Header(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.Bin16, value);
+        internal static int EncodeBinary16Header(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.Binary16, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeBinary32Header(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.Bin32, value);
+        internal static int EncodeBinary32Header(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.Binary32, value);
 
         /// <summary>The number of bytes a bin value of <paramref name="length"/> bytes takes: the smallest header plus the bytes.</summary>
         /// <param name="length">The payload length; zero or positive.</param>
         /// <returns>The encoded length.</returns>
         /// <exception cref="OverflowException">The sum exceeds <see cref="int.MaxValue"/>.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetBinaryEncodedLength(int length) => checked(GetBinaryHeaderLength(length) + length);
+        public static int GetBinaryEncodedLength(int length) => checked(GetBinaryHeaderEncodedLength(length) + length);
 
         /// <summary>Writes <paramref name="value"/> as a bin value: the smallest header, then the bytes.</summary>
         /// <param name="destination">Where to write; <see cref="GetBinaryEncodedLength"/> tells how much room the value needs.</param>
@@ -46,7 +46,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBinary(Span<byte> destination, ReadOnlySpan<byte> value)
         {
-            EnsureRoom(destination.Length, (long)GetBinaryHeaderLength(value.Length) + value.Length);
+            EnsureRoom(destination.Length, (long)GetBinaryHeaderEncodedLength(value.Length) + value.Length);
             ref byte start = ref MemoryMarshal.GetReference(destination);
             return CopyPayload(ref start, EncodeBinaryHeader(ref start, value.Length), value);
         }
@@ -59,7 +59,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteBinary(Span<byte> destination, ReadOnlySpan<byte> value, out int bytesWritten)
         {
-            if (!HasRoom(destination.Length, GetBinaryHeaderLength(value.Length), value.Length, out bytesWritten))
+            if (!HasRoom(destination.Length, GetBinaryHeaderEncodedLength(value.Length), value.Length, out bytesWritten))
             {
                 return false;
             }
@@ -129,7 +129,7 @@ namespace MsgPack.Spec
             TryReadBinary(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
         /// <summary>Writes a bin header in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
         /// <param name="value">The length in bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -138,7 +138,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxHeaderLength
+            return destination.Length >= MaxHeaderEncodedLength
                 ? EncodeBinaryHeader(ref MemoryMarshal.GetReference(destination), value)
                 : WriteBinaryHeaderShort(destination, value);
         }
@@ -147,19 +147,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteBinaryHeaderShort(Span<byte> destination, int value)
         {
-            EnsureRoom(destination.Length, GetBinaryHeaderLength(value));
+            EnsureRoom(destination.Length, GetBinaryHeaderEncodedLength(value));
             return EncodeBinaryHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a bin header in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
         /// <param name="value">The length in bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteBinaryHeader(Span<byte> destination, int value, out int bytesWritten)
         {
-            if (destination.Length < MaxHeaderLength && destination.Length < (bytesWritten = GetBinaryHeaderLength(value)))
+            if (destination.Length < MaxHeaderEncodedLength && destination.Length < (bytesWritten = GetBinaryHeaderEncodedLength(value)))
             {
                 return false;
             }
@@ -169,7 +169,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a bin header in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderLength bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderEncodedLength bytes).</param>
         /// <param name="value">The length in bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -8,21 +8,21 @@ namespace MsgPack.Spec
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The most bytes an ext header takes: a code, a 4-byte length and the type byte.</summary>
-        public const int MaxExtensionHeaderLength = 6;
+        public const int MaxExtensionHeaderEncodedLength = 6;
 
         /// <summary>The number of bytes the smallest ext header for <paramref name="length"/> bytes of data takes: 2 (fixext), 3, 4 or 6.</summary>
         /// <param name="length">The data length; zero or positive.</param>
         /// <returns>The header length.</returns>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetExtensionHeaderLength(int length)
+        public static int GetExtensionHeaderEncodedLength(int length)
         {
             if (length < 0)
             {
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, "zero or positive");
             }
 
-            return IsFixExtLength(length) ? 2 : length <= byte.MaxValue ? 3 : length <= ushort.MaxValue ? 4 : 6;
+            return IsFixExtensionLength(length) ? 2 : length <= byte.MaxValue ? 3 : length <= ushort.MaxValue ? 4 : 6;
         }
 
         /// <summary>The number of bytes an ext value with <paramref name="length"/> bytes of data takes: the smallest header plus the data.</summary>
@@ -30,28 +30,28 @@ namespace MsgPack.Spec
         /// <returns>The encoded length.</returns>
         /// <exception cref="OverflowException">The sum exceeds <see cref="int.MaxValue"/>.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetExtensionEncodedLength(int length) => checked(GetExtensionHeaderLength(length) + length);
+        public static int GetExtensionEncodedLength(int length) => checked(GetExtensionHeaderEncodedLength(length) + length);
 
         /// <summary>1, 2, 4, 8 and 16 have fixext forms: a power of two up to 16.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static bool IsFixExtLength(int length) => length != 0 && length <= 16 && (length & (length - 1)) == 0;
+        private static bool IsFixExtensionLength(int length) => length != 0 && length <= 16 && (length & (length - 1)) == 0;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeExtensionHeader(ref byte destination, ExtensionHeader header)
         {
             int length = header.Length;
-            if (IsFixExtLength(length))
+            if (IsFixExtensionLength(length))
             {
                 // fixext 1, 2, 4, 8, 16 are the consecutive codes 0xd4..0xd8: the code grows with log2(length).
                 int log2 = length switch { 1 => 0, 2 => 1, 4 => 2, 8 => 3, _ => 4 };
-                return EncodeCodeAndByte(ref destination, (byte)(DataCodes.FixExt1 + log2), unchecked((byte)header.TypeCode));
+                return EncodeCodeAndByte(ref destination, (byte)(DataCodes.FixExtension1 + log2), unchecked((byte)header.TypeCode));
             }
 
             int headerLength = length <= byte.MaxValue
-                ? EncodeCodeAndByte(ref destination, DataCodes.Ext8, (byte)length)
+                ? EncodeCodeAndByte(ref destination, DataCodes.Extension8, (byte)length)
                 : length <= ushort.MaxValue
-                    ? EncodeCodeAndUInt16(ref destination, DataCodes.Ext16, (ushort)length)
-                    : EncodeCodeAndUInt32(ref destination, DataCodes.Ext32, (uint)length);
+                    ? EncodeCodeAndUInt16(ref destination, DataCodes.Extension16, (ushort)length)
+                    : EncodeCodeAndUInt32(ref destination, DataCodes.Extension32, (uint)length);
             Unsafe.Add(ref destination, headerLength) = unchecked((byte)header.TypeCode);
             return headerLength + 1;
         }
@@ -61,40 +61,40 @@ namespace MsgPack.Spec
             EncodeCodeAndByte(ref destination, code, unchecked((byte)typeCode));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixExt1Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExt1, value);
+        internal static int EncodeFixExtension1Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExtension1, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixExt2Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExt2, value);
+        internal static int EncodeFixExtension2Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExtension2, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixExt4Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExt4, value);
+        internal static int EncodeFixExtension4Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExtension4, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixExt8Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExt8, value);
+        internal static int EncodeFixExtension8Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExtension8, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixExt16Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExt16, value);
+        internal static int EncodeFixExtension16Header(ref byte destination, sbyte value) => EncodeFixExtensionHeader(ref destination, DataCodes.FixExtension16, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeExt8Header(ref byte destination, sbyte typeCode, byte value)
+        internal static int EncodeExtension8Header(ref byte destination, sbyte typeCode, byte value)
         {
-            EncodeCodeAndByte(ref destination, DataCodes.Ext8, value);
+            EncodeCodeAndByte(ref destination, DataCodes.Extension8, value);
             Unsafe.Add(ref destination, 2) = unchecked((byte)typeCode);
             return 3;
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeExt16Header(ref byte destination, sbyte typeCode, ushort value)
+        internal static int EncodeExtension16Header(ref byte destination, sbyte typeCode, ushort value)
         {
-            EncodeCodeAndUInt16(ref destination, DataCodes.Ext16, value);
+            EncodeCodeAndUInt16(ref destination, DataCodes.Extension16, value);
             Unsafe.Add(ref destination, 3) = unchecked((byte)typeCode);
             return 4;
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeExt32Header(ref byte destination, sbyte typeCode, uint value)
+        internal static int EncodeExtension32Header(ref byte destination, sbyte typeCode, uint value)
         {
-            EncodeCodeAndUInt32(ref destination, DataCodes.Ext32, value);
+            EncodeCodeAndUInt32(ref destination, DataCodes.Extension32, value);
             Unsafe.Add(ref destination, 5) = unchecked((byte)typeCode);
             return 6;
         }
@@ -116,7 +116,7 @@ namespace MsgPack.Spec
             }
 
             // fixext: the table's size covers code, type and data; the header is the first two bytes.
-            bool fix = code >= DataCodes.FixExt1;
+            bool fix = code >= DataCodes.FixExtension1;
             int needed = fix ? 2 : headerLength;
             if (length < needed)
             {
@@ -129,11 +129,11 @@ namespace MsgPack.Spec
             {
                 dataLength = (uint)(headerLength - 2);
             }
-            else if (code == DataCodes.Ext8)
+            else if (code == DataCodes.Extension8)
             {
                 dataLength = next;
             }
-            else if (code == DataCodes.Ext16)
+            else if (code == DataCodes.Extension16)
             {
                 dataLength = BigEndian.ReadUInt16(ref next);
             }
@@ -168,7 +168,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxExtensionHeaderLength
+            return destination.Length >= MaxExtensionHeaderEncodedLength
                 ? EncodeExtensionHeader(ref MemoryMarshal.GetReference(destination), value)
                 : WriteExtensionHeaderShort(destination, value);
         }
@@ -177,7 +177,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteExtensionHeaderShort(Span<byte> destination, ExtensionHeader value)
         {
-            EnsureRoom(destination.Length, GetExtensionHeaderLength(value.Length));
+            EnsureRoom(destination.Length, GetExtensionHeaderEncodedLength(value.Length));
             return EncodeExtensionHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 
@@ -189,7 +189,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteExtensionHeader(Span<byte> destination, ExtensionHeader value, out int bytesWritten)
         {
-            if (destination.Length < MaxExtensionHeaderLength && destination.Length < (bytesWritten = GetExtensionHeaderLength(value.Length)))
+            if (destination.Length < MaxExtensionHeaderEncodedLength && destination.Length < (bytesWritten = GetExtensionHeaderEncodedLength(value.Length)))
             {
                 return false;
             }
@@ -214,7 +214,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteExtension(Span<byte> destination, sbyte typeCode, ReadOnlySpan<byte> data)
         {
-            EnsureRoom(destination.Length, (long)GetExtensionHeaderLength(data.Length) + data.Length);
+            EnsureRoom(destination.Length, (long)GetExtensionHeaderEncodedLength(data.Length) + data.Length);
             ref byte start = ref MemoryMarshal.GetReference(destination);
             return CopyPayload(ref start, EncodeExtensionHeader(ref start, new ExtensionHeader(typeCode, data.Length)), data);
         }
@@ -228,7 +228,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteExtension(Span<byte> destination, sbyte typeCode, ReadOnlySpan<byte> data, out int bytesWritten)
         {
-            if (!HasRoom(destination.Length, GetExtensionHeaderLength(data.Length), data.Length, out bytesWritten))
+            if (!HasRoom(destination.Length, GetExtensionHeaderEncodedLength(data.Length), data.Length, out bytesWritten))
             {
                 return false;
             }
@@ -253,14 +253,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt1Header(Span<byte> destination, sbyte value) => EncodeFixExt1Header(ref Reserve(destination, 2), value);
+        public static int WriteFixExtension1Header(Span<byte> destination, sbyte value) => EncodeFixExtension1Header(ref Reserve(destination, 2), value);
 
         /// <summary>Writes a fixext 1 header (0xd4, then the type code; 1 data bytes follow) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The type code.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt1Header(byte* destination, sbyte value) => EncodeFixExt1Header(ref *destination, value);
+        public static int WriteFixExtension1Header(byte* destination, sbyte value) => EncodeFixExtension1Header(ref *destination, value);
 
         /// <summary>Writes a fixext 2 header (0xd5, then the type code; 2 data bytes follow): always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -268,14 +268,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt2Header(Span<byte> destination, sbyte value) => EncodeFixExt2Header(ref Reserve(destination, 2), value);
+        public static int WriteFixExtension2Header(Span<byte> destination, sbyte value) => EncodeFixExtension2Header(ref Reserve(destination, 2), value);
 
         /// <summary>Writes a fixext 2 header (0xd5, then the type code; 2 data bytes follow) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The type code.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt2Header(byte* destination, sbyte value) => EncodeFixExt2Header(ref *destination, value);
+        public static int WriteFixExtension2Header(byte* destination, sbyte value) => EncodeFixExtension2Header(ref *destination, value);
 
         /// <summary>Writes a fixext 4 header (0xd6, then the type code; 4 data bytes follow): always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -283,14 +283,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt4Header(Span<byte> destination, sbyte value) => EncodeFixExt4Header(ref Reserve(destination, 2), value);
+        public static int WriteFixExtension4Header(Span<byte> destination, sbyte value) => EncodeFixExtension4Header(ref Reserve(destination, 2), value);
 
         /// <summary>Writes a fixext 4 header (0xd6, then the type code; 4 data bytes follow) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The type code.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt4Header(byte* destination, sbyte value) => EncodeFixExt4Header(ref *destination, value);
+        public static int WriteFixExtension4Header(byte* destination, sbyte value) => EncodeFixExtension4Header(ref *destination, value);
 
         /// <summary>Writes a fixext 8 header (0xd7, then the type code; 8 data bytes follow): always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -298,14 +298,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt8Header(Span<byte> destination, sbyte value) => EncodeFixExt8Header(ref Reserve(destination, 2), value);
+        public static int WriteFixExtension8Header(Span<byte> destination, sbyte value) => EncodeFixExtension8Header(ref Reserve(destination, 2), value);
 
         /// <summary>Writes a fixext 8 header (0xd7, then the type code; 8 data bytes follow) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The type code.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt8Header(byte* destination, sbyte value) => EncodeFixExt8Header(ref *destination, value);
+        public static int WriteFixExtension8Header(byte* destination, sbyte value) => EncodeFixExtension8Header(ref *destination, value);
 
         /// <summary>Writes a fixext 16 header (0xd8, then the type code; 16 data bytes follow): always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -313,14 +313,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt16Header(Span<byte> destination, sbyte value) => EncodeFixExt16Header(ref Reserve(destination, 2), value);
+        public static int WriteFixExtension16Header(Span<byte> destination, sbyte value) => EncodeFixExtension16Header(ref Reserve(destination, 2), value);
 
         /// <summary>Writes a fixext 16 header (0xd8, then the type code; 16 data bytes follow) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The type code.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixExt16Header(byte* destination, sbyte value) => EncodeFixExt16Header(ref *destination, value);
+        public static int WriteFixExtension16Header(byte* destination, sbyte value) => EncodeFixExtension16Header(ref *destination, value);
 
         /// <summary>Writes an ext 8 header (code, length, type code): always 3 bytes.</summary>
         /// <param name="destination">Where to write; at least 3 bytes.</param>
@@ -329,7 +329,7 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 3.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteExt8Header(Span<byte> destination, sbyte typeCode, byte value) => EncodeExt8Header(ref Reserve(destination, 3), typeCode, value);
+        public static int WriteExtension8Header(Span<byte> destination, sbyte typeCode, byte value) => EncodeExtension8Header(ref Reserve(destination, 3), typeCode, value);
 
         /// <summary>Writes an ext 8 header (code, length, type code) at a pointer, unchecked: always 3 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
@@ -337,7 +337,7 @@ namespace MsgPack.Spec
         /// <param name="value">The data length.</param>
         /// <returns>The number of bytes written, 3.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteExt8Header(byte* destination, sbyte typeCode, byte value) => EncodeExt8Header(ref *destination, typeCode, value);
+        public static int WriteExtension8Header(byte* destination, sbyte typeCode, byte value) => EncodeExtension8Header(ref *destination, typeCode, value);
 
         /// <summary>Writes an ext 16 header (code, length, type code): always 4 bytes.</summary>
         /// <param name="destination">Where to write; at least 4 bytes.</param>
@@ -346,7 +346,7 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 4.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 4 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteExt16Header(Span<byte> destination, sbyte typeCode, ushort value) => EncodeExt16Header(ref Reserve(destination, 4), typeCode, value);
+        public static int WriteExtension16Header(Span<byte> destination, sbyte typeCode, ushort value) => EncodeExtension16Header(ref Reserve(destination, 4), typeCode, value);
 
         /// <summary>Writes an ext 16 header (code, length, type code) at a pointer, unchecked: always 4 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 4 writable bytes.</param>
@@ -354,7 +354,7 @@ namespace MsgPack.Spec
         /// <param name="value">The data length.</param>
         /// <returns>The number of bytes written, 4.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteExt16Header(byte* destination, sbyte typeCode, ushort value) => EncodeExt16Header(ref *destination, typeCode, value);
+        public static int WriteExtension16Header(byte* destination, sbyte typeCode, ushort value) => EncodeExtension16Header(ref *destination, typeCode, value);
 
         /// <summary>Writes an ext 32 header (code, length, type code): always 6 bytes.</summary>
         /// <param name="destination">Where to write; at least 6 bytes.</param>
@@ -363,7 +363,7 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 6.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 6 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteExt32Header(Span<byte> destination, sbyte typeCode, uint value) => EncodeExt32Header(ref Reserve(destination, 6), typeCode, value);
+        public static int WriteExtension32Header(Span<byte> destination, sbyte typeCode, uint value) => EncodeExtension32Header(ref Reserve(destination, 6), typeCode, value);
 
         /// <summary>Writes an ext 32 header (code, length, type code) at a pointer, unchecked: always 6 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 6 writable bytes.</param>
@@ -371,7 +371,7 @@ namespace MsgPack.Spec
         /// <param name="value">The data length.</param>
         /// <returns>The number of bytes written, 6.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteExt32Header(byte* destination, sbyte typeCode, uint value) => EncodeExt32Header(ref *destination, typeCode, value);
+        public static int WriteExtension32Header(byte* destination, sbyte typeCode, uint value) => EncodeExtension32Header(ref *destination, typeCode, value);
 
         /// <summary>Reads an ext header from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>

@@ -10,7 +10,7 @@ namespace MsgPack.Spec
         // carries a length or count (str, bin, array, map), which differ only in their codes.
 
         /// <summary>The most bytes a str, bin, array or map header takes: a code and a 4-byte length.</summary>
-        public const int MaxHeaderLength = 5;
+        public const int MaxHeaderEncodedLength = 5;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static int EncodeCodeAndByte(ref byte destination, byte code, byte value)

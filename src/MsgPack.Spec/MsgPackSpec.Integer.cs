@@ -8,27 +8,27 @@ namespace MsgPack.Spec
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The most bytes any integer takes: a code and 8 bytes (uint 64, int 64).</summary>
-        public const int MaxInt64Length = 9;
+        public const int MaxInt64EncodedLength = 9;
 
         /// <summary>The most bytes a 32-bit integer takes: a code and 4 bytes (uint 32, int 32).</summary>
-        public const int MaxInt32Length = 5;
+        public const int MaxInt32EncodedLength = 5;
 
         /// <summary>The most bytes a 16-bit integer takes: a code and 2 bytes.</summary>
-        public const int MaxInt16Length = 3;
+        public const int MaxInt16EncodedLength = 3;
 
         /// <summary>The most bytes an 8-bit integer takes: a code and 1 byte.</summary>
-        public const int MaxInt8Length = 2;
+        public const int MaxInt8EncodedLength = 2;
 
         /// <summary>The number of bytes <paramref name="value"/> takes in its smallest form: 1, 2, 3, 5 or 9.</summary>
         /// <param name="value">The value.</param>
         /// <returns>The encoded length.</returns>
         /// <remarks>Non-negative values are counted in the unsigned formats, as the writers write them.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetEncodedLength(long value)
+        public static int GetInt64EncodedLength(long value)
         {
             if (value >= 0)
             {
-                return GetEncodedLength((ulong)value);
+                return GetUInt64EncodedLength((ulong)value);
             }
 
             return value >= -32 ? 1 : value >= sbyte.MinValue ? 2 : value >= short.MinValue ? 3 : value >= int.MinValue ? 5 : 9;
@@ -38,7 +38,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value.</param>
         /// <returns>The encoded length.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetEncodedLength(ulong value) =>
+        public static int GetUInt64EncodedLength(ulong value) =>
             value <= DataCodes.MaxPositiveFixInt ? 1 : value <= byte.MaxValue ? 2 : value <= ushort.MaxValue ? 3 : value <= uint.MaxValue ? 5 : 9;
 
         // ---- Encoding cores: smallest forms. Non-negative values always take the unsigned formats, as the
@@ -55,20 +55,20 @@ namespace MsgPack.Spec
 
             if (value <= byte.MaxValue)
             {
-                return EncodeFixUInt8(ref destination, (byte)value);
+                return EncodeUInt8Exact(ref destination, (byte)value);
             }
 
             if (value <= ushort.MaxValue)
             {
-                return EncodeFixUInt16(ref destination, (ushort)value);
+                return EncodeUInt16Exact(ref destination, (ushort)value);
             }
 
-            return EncodeFixUInt32(ref destination, value);
+            return EncodeUInt32Exact(ref destination, value);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeUInt64(ref byte destination, ulong value) =>
-            value <= uint.MaxValue ? EncodeUInt32(ref destination, (uint)value) : EncodeFixUInt64(ref destination, value);
+            value <= uint.MaxValue ? EncodeUInt32(ref destination, (uint)value) : EncodeUInt64Exact(ref destination, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeUInt16(ref byte destination, ushort value) => EncodeUInt32(ref destination, value);
@@ -88,7 +88,7 @@ namespace MsgPack.Spec
                 return EncodeUInt64(ref destination, (ulong)value);
             }
 
-            return value >= int.MinValue ? EncodeNegativeInt32(ref destination, (int)value) : EncodeFixInt64(ref destination, value);
+            return value >= int.MinValue ? EncodeNegativeInt32(ref destination, (int)value) : EncodeInt64Exact(ref destination, value);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -109,15 +109,15 @@ namespace MsgPack.Spec
 
             if (value >= sbyte.MinValue)
             {
-                return EncodeFixInt8(ref destination, (sbyte)value);
+                return EncodeInt8Exact(ref destination, (sbyte)value);
             }
 
             if (value >= short.MinValue)
             {
-                return EncodeFixInt16(ref destination, (short)value);
+                return EncodeInt16Exact(ref destination, (short)value);
             }
 
-            return EncodeFixInt32(ref destination, value);
+            return EncodeInt32Exact(ref destination, value);
         }
 
         // ---- Encoding cores: exact formats.
@@ -147,28 +147,28 @@ namespace MsgPack.Spec
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixUInt8(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.UInt8, value);
+        internal static int EncodeUInt8Exact(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.UInt8, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixUInt16(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.UInt16, value);
+        internal static int EncodeUInt16Exact(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.UInt16, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixUInt32(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.UInt32, value);
+        internal static int EncodeUInt32Exact(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.UInt32, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixUInt64(ref byte destination, ulong value) => EncodeCodeAndUInt64(ref destination, DataCodes.UInt64, value);
+        internal static int EncodeUInt64Exact(ref byte destination, ulong value) => EncodeCodeAndUInt64(ref destination, DataCodes.UInt64, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixInt8(ref byte destination, sbyte value) => EncodeCodeAndByte(ref destination, DataCodes.Int8, unchecked((byte)value));
+        internal static int EncodeInt8Exact(ref byte destination, sbyte value) => EncodeCodeAndByte(ref destination, DataCodes.Int8, unchecked((byte)value));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixInt16(ref byte destination, short value) => EncodeCodeAndUInt16(ref destination, DataCodes.Int16, unchecked((ushort)value));
+        internal static int EncodeInt16Exact(ref byte destination, short value) => EncodeCodeAndUInt16(ref destination, DataCodes.Int16, unchecked((ushort)value));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixInt32(ref byte destination, int value) => EncodeCodeAndUInt32(ref destination, DataCodes.Int32, unchecked((uint)value));
+        internal static int EncodeInt32Exact(ref byte destination, int value) => EncodeCodeAndUInt32(ref destination, DataCodes.Int32, unchecked((uint)value));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixInt64(ref byte destination, long value) => EncodeCodeAndUInt64(ref destination, DataCodes.Int64, unchecked((ulong)value));
+        internal static int EncodeInt64Exact(ref byte destination, long value) => EncodeCodeAndUInt64(ref destination, DataCodes.Int64, unchecked((ulong)value));
 
         // ---- Decoding cores.
 
@@ -393,7 +393,7 @@ namespace MsgPack.Spec
         // ---- Front doors: smallest-form writers.
 
         /// <summary>Writes a <see cref="long"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt64EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -402,7 +402,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt64Length
+            return destination.Length >= MaxInt64EncodedLength
                 ? EncodeInt64(ref MemoryMarshal.GetReference(destination), value)
                 : WriteInt64Short(destination, value);
         }
@@ -411,19 +411,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteInt64Short(Span<byte> destination, long value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             return EncodeInt64(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="long"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt64EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteInt64(Span<byte> destination, long value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt64Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt64EncodedLength && destination.Length < (bytesWritten = GetInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -433,14 +433,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="long"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt64Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt64EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt64(byte* destination, long value) => EncodeInt64(ref *destination, value);
 
         /// <summary>Writes a <see cref="int"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -449,7 +449,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt32Length
+            return destination.Length >= MaxInt32EncodedLength
                 ? EncodeInt32(ref MemoryMarshal.GetReference(destination), value)
                 : WriteInt32Short(destination, value);
         }
@@ -458,19 +458,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteInt32Short(Span<byte> destination, int value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             return EncodeInt32(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="int"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteInt32(Span<byte> destination, int value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt32Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt32EncodedLength && destination.Length < (bytesWritten = GetInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -480,14 +480,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="int"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt32(byte* destination, int value) => EncodeInt32(ref *destination, value);
 
         /// <summary>Writes a <see cref="short"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt16EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -496,7 +496,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt16Length
+            return destination.Length >= MaxInt16EncodedLength
                 ? EncodeInt16(ref MemoryMarshal.GetReference(destination), value)
                 : WriteInt16Short(destination, value);
         }
@@ -505,19 +505,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteInt16Short(Span<byte> destination, short value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             return EncodeInt16(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="short"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt16EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteInt16(Span<byte> destination, short value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt16Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt16EncodedLength && destination.Length < (bytesWritten = GetInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -527,14 +527,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="short"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt16Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt16EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt16(byte* destination, short value) => EncodeInt16(ref *destination, value);
 
         /// <summary>Writes a <see cref="sbyte"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -543,7 +543,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt8Length
+            return destination.Length >= MaxInt8EncodedLength
                 ? EncodeSByte(ref MemoryMarshal.GetReference(destination), value)
                 : WriteSByteShort(destination, value);
         }
@@ -552,19 +552,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteSByteShort(Span<byte> destination, sbyte value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetInt64EncodedLength(value));
             return EncodeSByte(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="sbyte"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteSByte(Span<byte> destination, sbyte value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt8Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt8EncodedLength && destination.Length < (bytesWritten = GetInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -574,14 +574,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="sbyte"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteSByte(byte* destination, sbyte value) => EncodeSByte(ref *destination, value);
 
         /// <summary>Writes a <see cref="ulong"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt64EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -590,7 +590,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt64Length
+            return destination.Length >= MaxInt64EncodedLength
                 ? EncodeUInt64(ref MemoryMarshal.GetReference(destination), value)
                 : WriteUInt64Short(destination, value);
         }
@@ -599,19 +599,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteUInt64Short(Span<byte> destination, ulong value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             return EncodeUInt64(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="ulong"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt64Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt64EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteUInt64(Span<byte> destination, ulong value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt64Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt64EncodedLength && destination.Length < (bytesWritten = GetUInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -621,14 +621,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="ulong"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt64Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt64EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt64(byte* destination, ulong value) => EncodeUInt64(ref *destination, value);
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -637,7 +637,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt32Length
+            return destination.Length >= MaxInt32EncodedLength
                 ? EncodeUInt32(ref MemoryMarshal.GetReference(destination), value)
                 : WriteUInt32Short(destination, value);
         }
@@ -646,19 +646,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteUInt32Short(Span<byte> destination, uint value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             return EncodeUInt32(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt32Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteUInt32(Span<byte> destination, uint value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt32Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt32EncodedLength && destination.Length < (bytesWritten = GetUInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -668,14 +668,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="uint"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt32(byte* destination, uint value) => EncodeUInt32(ref *destination, value);
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt16EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -684,7 +684,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt16Length
+            return destination.Length >= MaxInt16EncodedLength
                 ? EncodeUInt16(ref MemoryMarshal.GetReference(destination), value)
                 : WriteUInt16Short(destination, value);
         }
@@ -693,19 +693,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteUInt16Short(Span<byte> destination, ushort value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             return EncodeUInt16(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt16Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt16EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteUInt16(Span<byte> destination, ushort value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt16Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt16EncodedLength && destination.Length < (bytesWritten = GetUInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -715,14 +715,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt16Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt16EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt16(byte* destination, ushort value) => EncodeUInt16(ref *destination, value);
 
         /// <summary>Writes a <see cref="byte"/> in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -731,7 +731,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxInt8Length
+            return destination.Length >= MaxInt8EncodedLength
                 ? EncodeByte(ref MemoryMarshal.GetReference(destination), value)
                 : WriteByteShort(destination, value);
         }
@@ -740,19 +740,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteByteShort(Span<byte> destination, byte value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
             return EncodeByte(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a <see cref="byte"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxInt8Length bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteByte(Span<byte> destination, byte value, out int bytesWritten)
         {
-            if (destination.Length < MaxInt8Length && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxInt8EncodedLength && destination.Length < (bytesWritten = GetUInt64EncodedLength(value)))
             {
                 return false;
             }
@@ -762,7 +762,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a <see cref="byte"/> in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8Length bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -806,14 +806,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt8(Span<byte> destination, byte value) => EncodeFixUInt8(ref Reserve(destination, 2), value);
+        public static int WriteUInt8Exact(Span<byte> destination, byte value) => EncodeUInt8Exact(ref Reserve(destination, 2), value);
 
         /// <summary>Writes a uint 8 (0xcc) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt8(byte* destination, byte value) => EncodeFixUInt8(ref *destination, value);
+        public static int WriteUInt8Exact(byte* destination, byte value) => EncodeUInt8Exact(ref *destination, value);
 
         /// <summary>Writes a uint 16 (0xcd): always 3 bytes.</summary>
         /// <param name="destination">Where to write; at least 3 bytes.</param>
@@ -821,14 +821,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 3.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt16(Span<byte> destination, ushort value) => EncodeFixUInt16(ref Reserve(destination, 3), value);
+        public static int WriteUInt16Exact(Span<byte> destination, ushort value) => EncodeUInt16Exact(ref Reserve(destination, 3), value);
 
         /// <summary>Writes a uint 16 (0xcd) at a pointer, unchecked: always 3 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 3.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt16(byte* destination, ushort value) => EncodeFixUInt16(ref *destination, value);
+        public static int WriteUInt16Exact(byte* destination, ushort value) => EncodeUInt16Exact(ref *destination, value);
 
         /// <summary>Writes a uint 32 (0xce): always 5 bytes.</summary>
         /// <param name="destination">Where to write; at least 5 bytes.</param>
@@ -836,14 +836,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 5.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt32(Span<byte> destination, uint value) => EncodeFixUInt32(ref Reserve(destination, 5), value);
+        public static int WriteUInt32Exact(Span<byte> destination, uint value) => EncodeUInt32Exact(ref Reserve(destination, 5), value);
 
         /// <summary>Writes a uint 32 (0xce) at a pointer, unchecked: always 5 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 5.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt32(byte* destination, uint value) => EncodeFixUInt32(ref *destination, value);
+        public static int WriteUInt32Exact(byte* destination, uint value) => EncodeUInt32Exact(ref *destination, value);
 
         /// <summary>Writes a uint 64 (0xcf): always 9 bytes.</summary>
         /// <param name="destination">Where to write; at least 9 bytes.</param>
@@ -851,14 +851,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 9.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 9 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt64(Span<byte> destination, ulong value) => EncodeFixUInt64(ref Reserve(destination, 9), value);
+        public static int WriteUInt64Exact(Span<byte> destination, ulong value) => EncodeUInt64Exact(ref Reserve(destination, 9), value);
 
         /// <summary>Writes a uint 64 (0xcf) at a pointer, unchecked: always 9 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 9 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 9.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixUInt64(byte* destination, ulong value) => EncodeFixUInt64(ref *destination, value);
+        public static int WriteUInt64Exact(byte* destination, ulong value) => EncodeUInt64Exact(ref *destination, value);
 
         /// <summary>Writes an int 8 (0xd0): always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -866,14 +866,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt8(Span<byte> destination, sbyte value) => EncodeFixInt8(ref Reserve(destination, 2), value);
+        public static int WriteInt8Exact(Span<byte> destination, sbyte value) => EncodeInt8Exact(ref Reserve(destination, 2), value);
 
         /// <summary>Writes an int 8 (0xd0) at a pointer, unchecked: always 2 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 2.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt8(byte* destination, sbyte value) => EncodeFixInt8(ref *destination, value);
+        public static int WriteInt8Exact(byte* destination, sbyte value) => EncodeInt8Exact(ref *destination, value);
 
         /// <summary>Writes an int 16 (0xd1): always 3 bytes.</summary>
         /// <param name="destination">Where to write; at least 3 bytes.</param>
@@ -881,14 +881,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 3.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt16(Span<byte> destination, short value) => EncodeFixInt16(ref Reserve(destination, 3), value);
+        public static int WriteInt16Exact(Span<byte> destination, short value) => EncodeInt16Exact(ref Reserve(destination, 3), value);
 
         /// <summary>Writes an int 16 (0xd1) at a pointer, unchecked: always 3 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 3.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt16(byte* destination, short value) => EncodeFixInt16(ref *destination, value);
+        public static int WriteInt16Exact(byte* destination, short value) => EncodeInt16Exact(ref *destination, value);
 
         /// <summary>Writes an int 32 (0xd2): always 5 bytes.</summary>
         /// <param name="destination">Where to write; at least 5 bytes.</param>
@@ -896,14 +896,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 5.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt32(Span<byte> destination, int value) => EncodeFixInt32(ref Reserve(destination, 5), value);
+        public static int WriteInt32Exact(Span<byte> destination, int value) => EncodeInt32Exact(ref Reserve(destination, 5), value);
 
         /// <summary>Writes an int 32 (0xd2) at a pointer, unchecked: always 5 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 5.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt32(byte* destination, int value) => EncodeFixInt32(ref *destination, value);
+        public static int WriteInt32Exact(byte* destination, int value) => EncodeInt32Exact(ref *destination, value);
 
         /// <summary>Writes an int 64 (0xd3): always 9 bytes.</summary>
         /// <param name="destination">Where to write; at least 9 bytes.</param>
@@ -911,14 +911,14 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 9.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 9 bytes.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt64(Span<byte> destination, long value) => EncodeFixInt64(ref Reserve(destination, 9), value);
+        public static int WriteInt64Exact(Span<byte> destination, long value) => EncodeInt64Exact(ref Reserve(destination, 9), value);
 
         /// <summary>Writes an int 64 (0xd3) at a pointer, unchecked: always 9 bytes.</summary>
         /// <param name="destination">Where to write; the caller guarantees 9 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 9.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixInt64(byte* destination, long value) => EncodeFixInt64(ref *destination, value);
+        public static int WriteInt64Exact(byte* destination, long value) => EncodeInt64Exact(ref *destination, value);
 
         // ---- Front doors: readers.
 

@@ -12,7 +12,7 @@ namespace MsgPack.Spec
         /// <returns>The header length.</returns>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetMapHeaderLength(int count) => GetLengthHeaderLength(count, 15, false);
+        public static int GetMapHeaderEncodedLength(int count) => GetLengthHeaderLength(count, 15, false);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeMapHeader(ref byte destination, int value) =>
@@ -32,7 +32,7 @@ namespace MsgPack.Spec
         internal static int EncodeMap32Header(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.Map32, value);
 
         /// <summary>Writes a map header in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
         /// <param name="value">The number of key/value pairs; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -41,7 +41,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxHeaderLength
+            return destination.Length >= MaxHeaderEncodedLength
                 ? EncodeMapHeader(ref MemoryMarshal.GetReference(destination), value)
                 : WriteMapHeaderShort(destination, value);
         }
@@ -50,19 +50,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteMapHeaderShort(Span<byte> destination, int value)
         {
-            EnsureRoom(destination.Length, GetMapHeaderLength(value));
+            EnsureRoom(destination.Length, GetMapHeaderEncodedLength(value));
             return EncodeMapHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a map header in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
         /// <param name="value">The number of key/value pairs; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteMapHeader(Span<byte> destination, int value, out int bytesWritten)
         {
-            if (destination.Length < MaxHeaderLength && destination.Length < (bytesWritten = GetMapHeaderLength(value)))
+            if (destination.Length < MaxHeaderEncodedLength && destination.Length < (bytesWritten = GetMapHeaderEncodedLength(value)))
             {
                 return false;
             }
@@ -72,7 +72,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a map header in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderLength bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderEncodedLength bytes).</param>
         /// <param name="value">The number of key/value pairs; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

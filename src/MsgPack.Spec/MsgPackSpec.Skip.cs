@@ -41,19 +41,19 @@ namespace MsgPack.Spec
             ref byte field = ref Unsafe.Add(ref source, 1);
             switch (code)
             {
-                case DataCodes.Str8:
-                case DataCodes.Bin8:
-                case DataCodes.Ext8:
+                case DataCodes.String8:
+                case DataCodes.Binary8:
+                case DataCodes.Extension8:
                     payloadLength = field;
                     break;
-                case DataCodes.Str16:
-                case DataCodes.Bin16:
-                case DataCodes.Ext16:
+                case DataCodes.String16:
+                case DataCodes.Binary16:
+                case DataCodes.Extension16:
                     payloadLength = BigEndian.ReadUInt16(ref field);
                     break;
-                case DataCodes.Str32:
-                case DataCodes.Bin32:
-                case DataCodes.Ext32:
+                case DataCodes.String32:
+                case DataCodes.Binary32:
+                case DataCodes.Extension32:
                     payloadLength = BigEndian.ReadUInt32(ref field);
                     break;
                 case DataCodes.Array16:
@@ -71,7 +71,7 @@ namespace MsgPack.Spec
                 default:
                     // fixmap 0x80..0x8f, fixarray 0x90..0x9f, fixstr 0xa0..0xbf; every other code is a scalar (or a
                     // fixext) whose header size is its whole size.
-                    if (code >= DataCodes.MinFixMap && code <= DataCodes.MaxFixStr)
+                    if (code >= DataCodes.MinFixMap && code <= DataCodes.MaxFixString)
                     {
                         if (code <= DataCodes.MaxFixMap)
                         {
@@ -157,7 +157,7 @@ namespace MsgPack.Spec
                 ulong left = (ulong)(end - cursor);
                 if (size == 0)
                 {
-                    if ((code == DataCodes.Str8 || code == DataCodes.Bin8) && left >= 2)
+                    if ((code == DataCodes.String8 || code == DataCodes.Binary8) && left >= 2)
                     {
                         // The commonest length-prefixed tokens, without the general decoder.
                         size = 2u + (ulong)cursor[1];

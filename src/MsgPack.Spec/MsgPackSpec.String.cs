@@ -13,27 +13,27 @@ namespace MsgPack.Spec
         /// <returns>The header length.</returns>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteLength"/> is negative.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetStringHeaderLength(int byteLength) => GetLengthHeaderLength(byteLength, 31, true);
+        public static int GetStringHeaderEncodedLength(int byteLength) => GetLengthHeaderLength(byteLength, 31, true);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeStringHeader(ref byte destination, int value) =>
-            EncodeLengthHeader(ref destination, value, DataCodes.MinFixStr, 31, DataCodes.Str8, DataCodes.Str16, DataCodes.Str32);
+            EncodeLengthHeader(ref destination, value, DataCodes.MinFixString, 31, DataCodes.String8, DataCodes.String16, DataCodes.String32);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static ReadStatus DecodeStringHeader(ref byte source, int length, out int value, out int bytesRead) =>
-            DecodeLengthHeader(ref source, length, DataCodes.MinFixStr, 31, DataCodes.Str8, DataCodes.Str16, DataCodes.Str32, out value, out bytesRead);
+            DecodeLengthHeader(ref source, length, DataCodes.MinFixString, 31, DataCodes.String8, DataCodes.String16, DataCodes.String32, out value, out bytesRead);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeFixStringHeader(ref byte destination, byte value) => EncodeFixHeader(ref destination, DataCodes.MinFixStr, 31, value);
+        internal static int EncodeFixStringHeader(ref byte destination, byte value) => EncodeFixHeader(ref destination, DataCodes.MinFixString, 31, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeString8Header(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.Str8, value);
+        internal static int EncodeString8Header(ref byte destination, byte value) => EncodeCodeAndByte(ref destination, DataCodes.String8, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeString16Header(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.Str16, value);
+        internal static int EncodeString16Header(ref byte destination, ushort value) => EncodeCodeAndUInt16(ref destination, DataCodes.String16, value);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int EncodeString32Header(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.Str32, value);
+        internal static int EncodeString32Header(ref byte destination, uint value) => EncodeCodeAndUInt32(ref destination, DataCodes.String32, value);
 
         /// <summary>The number of bytes <paramref name="value"/> takes as a str value: its UTF-8 length plus the smallest header.</summary>
         /// <param name="value">The text; lone surrogates count as U+FFFD, as they are written.</param>
@@ -42,7 +42,7 @@ namespace MsgPack.Spec
         public static int GetStringEncodedLength(ReadOnlySpan<char> value)
         {
             int byteCount = Utf8Text.GetByteCount(value);
-            return checked(GetStringHeaderLength(byteCount) + byteCount);
+            return checked(GetStringHeaderEncodedLength(byteCount) + byteCount);
         }
 
         /// <summary>Writes a header for <paramref name="byteCount"/> UTF-8 bytes, then <paramref name="value"/> encoded as UTF-8 straight into the destination.</summary>
@@ -59,7 +59,7 @@ namespace MsgPack.Spec
         /// UTF-8 form (3 bytes a char) after the longest header.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static long GetStringMaxEncodedLength(int charCount) => (3L * charCount) + MaxHeaderLength;
+        internal static long GetStringMaxEncodedLength(int charCount) => (3L * charCount) + MaxHeaderEncodedLength;
 
         /// <summary>
         /// Writes <paramref name="value"/> as a str value without counting its UTF-8 bytes first, into a destination of
@@ -71,9 +71,9 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeStringOnePass(ref byte destination, ReadOnlySpan<char> value, int capacity)
         {
-            int guess = GetStringHeaderLength(value.Length);
+            int guess = GetStringHeaderEncodedLength(value.Length);
             int byteCount = Utf8Text.Encode(value, ref Unsafe.Add(ref destination, guess), capacity - guess);
-            int headerLength = GetStringHeaderLength(byteCount);
+            int headerLength = GetStringHeaderEncodedLength(byteCount);
             if (headerLength != guess)
             {
                 MoveRight(ref Unsafe.Add(ref destination, guess), headerLength - guess, byteCount);
@@ -140,7 +140,7 @@ namespace MsgPack.Spec
             }
 
             int byteCount = Utf8Text.GetByteCount(value);
-            EnsureRoom(destination.Length, (long)GetStringHeaderLength(byteCount) + byteCount);
+            EnsureRoom(destination.Length, (long)GetStringHeaderEncodedLength(byteCount) + byteCount);
             return EncodeString(ref MemoryMarshal.GetReference(destination), value, byteCount);
         }
 
@@ -158,7 +158,7 @@ namespace MsgPack.Spec
             }
 
             int byteCount = Utf8Text.GetByteCount(value);
-            long needed = (long)GetStringHeaderLength(byteCount) + byteCount;
+            long needed = (long)GetStringHeaderEncodedLength(byteCount) + byteCount;
             if (destination.Length < needed)
             {
                 bytesWritten = (int)Math.Min(needed, int.MaxValue);
@@ -177,14 +177,14 @@ namespace MsgPack.Spec
             EncodeString(ref *destination, value, Utf8Text.GetByteCount(value));
 
         /// <summary>Writes text that is already UTF-8 as a str value: the smallest header, then the bytes as they are.</summary>
-        /// <param name="destination">Where to write; the header (<see cref="GetStringHeaderLength"/>) plus the bytes.</param>
+        /// <param name="destination">Where to write; the header (<see cref="GetStringHeaderEncodedLength"/>) plus the bytes.</param>
         /// <param name="utf8">The UTF-8 bytes; not validated, the caller vouches for them.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteString(Span<byte> destination, ReadOnlySpan<byte> utf8)
         {
-            EnsureRoom(destination.Length, (long)GetStringHeaderLength(utf8.Length) + utf8.Length);
+            EnsureRoom(destination.Length, (long)GetStringHeaderEncodedLength(utf8.Length) + utf8.Length);
             ref byte start = ref MemoryMarshal.GetReference(destination);
             return CopyPayload(ref start, EncodeStringHeader(ref start, utf8.Length), utf8);
         }
@@ -197,7 +197,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteString(Span<byte> destination, ReadOnlySpan<byte> utf8, out int bytesWritten)
         {
-            if (!HasRoom(destination.Length, GetStringHeaderLength(utf8.Length), utf8.Length, out bytesWritten))
+            if (!HasRoom(destination.Length, GetStringHeaderEncodedLength(utf8.Length), utf8.Length, out bytesWritten))
             {
                 return false;
             }
@@ -298,7 +298,7 @@ namespace MsgPack.Spec
             TryReadString(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
         /// <summary>Writes a str header in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
         /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -307,7 +307,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxHeaderLength
+            return destination.Length >= MaxHeaderEncodedLength
                 ? EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value)
                 : WriteStringHeaderShort(destination, value);
         }
@@ -316,19 +316,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteStringHeaderShort(Span<byte> destination, int value)
         {
-            EnsureRoom(destination.Length, GetStringHeaderLength(value));
+            EnsureRoom(destination.Length, GetStringHeaderEncodedLength(value));
             return EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a str header in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
         /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteStringHeader(Span<byte> destination, int value, out int bytesWritten)
         {
-            if (destination.Length < MaxHeaderLength && destination.Length < (bytesWritten = GetStringHeaderLength(value)))
+            if (destination.Length < MaxHeaderEncodedLength && destination.Length < (bytesWritten = GetStringHeaderEncodedLength(value)))
             {
                 return false;
             }
@@ -338,7 +338,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a str header in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderLength bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderEncodedLength bytes).</param>
         /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

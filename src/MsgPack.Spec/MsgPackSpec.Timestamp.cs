@@ -8,7 +8,7 @@ namespace MsgPack.Spec
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The most bytes a timestamp takes: the 96-bit form, 15 bytes.</summary>
-        public const int MaxTimestampLength = 15;
+        public const int MaxTimestampEncodedLength = 15;
 
         // The three forms: timestamp 32 (fixext 4: unsigned seconds), timestamp 64 (fixext 8: 30 bits of nanoseconds
         // above 34 bits of unsigned seconds) and timestamp 96 (ext 8 of 12 bytes: 32-bit nanoseconds, signed 64-bit seconds).
@@ -21,7 +21,7 @@ namespace MsgPack.Spec
         /// <param name="value">The timestamp.</param>
         /// <returns>The encoded length.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int GetEncodedLength(Timestamp value)
+        public static int GetTimestampEncodedLength(Timestamp value)
         {
             if ((ulong)value.Seconds >> Timestamp64SecondsBits != 0)
             {
@@ -34,7 +34,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeTimestamp(ref byte destination, Timestamp value)
         {
-            int length = GetEncodedLength(value);
+            int length = GetTimestampEncodedLength(value);
             return length == Timestamp32Length ? EncodeTimestamp32(ref destination, value)
                 : length == Timestamp64Length ? EncodeTimestamp64(ref destination, value)
                 : EncodeTimestamp96(ref destination, value);
@@ -53,7 +53,7 @@ namespace MsgPack.Spec
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value.Seconds, "seconds from 0 to 2^32-1 for timestamp 32");
             }
 
-            EncodeFixExt4Header(ref destination, DataCodes.TimestampExtensionType);
+            EncodeFixExtension4Header(ref destination, DataCodes.TimestampExtensionType);
             BigEndian.WriteUInt32(ref Unsafe.Add(ref destination, 2), (uint)value.Seconds);
             return Timestamp32Length;
         }
@@ -66,7 +66,7 @@ namespace MsgPack.Spec
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value.Seconds, "seconds from 0 to 2^34-1 for timestamp 64");
             }
 
-            EncodeFixExt8Header(ref destination, DataCodes.TimestampExtensionType);
+            EncodeFixExtension8Header(ref destination, DataCodes.TimestampExtensionType);
             BigEndian.WriteUInt64(ref Unsafe.Add(ref destination, 2), ((ulong)value.Nanoseconds << Timestamp64SecondsBits) | (ulong)value.Seconds);
             return Timestamp64Length;
         }
@@ -74,7 +74,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeTimestamp96(ref byte destination, Timestamp value)
         {
-            EncodeExt8Header(ref destination, DataCodes.TimestampExtensionType, 12);
+            EncodeExtension8Header(ref destination, DataCodes.TimestampExtensionType, 12);
             BigEndian.WriteUInt32(ref Unsafe.Add(ref destination, 3), value.Nanoseconds);
             BigEndian.WriteInt64(ref Unsafe.Add(ref destination, 7), value.Seconds);
             return Timestamp96Length;
@@ -139,7 +139,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxTimestampLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxTimestampEncodedLength bytes are needed.</param>
         /// <param name="value">The timestamp.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
@@ -148,7 +148,7 @@ namespace MsgPack.Spec
         {
             // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
             // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxTimestampLength
+            return destination.Length >= MaxTimestampEncodedLength
                 ? EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value)
                 : WriteTimestampShort(destination, value);
         }
@@ -157,19 +157,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int WriteTimestampShort(Span<byte> destination, Timestamp value)
         {
-            EnsureRoom(destination.Length, GetEncodedLength(value));
+            EnsureRoom(destination.Length, GetTimestampEncodedLength(value));
             return EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value);
         }
 
         /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxTimestampLength bytes are needed.</param>
+        /// <param name="destination">Where to write; at most MaxTimestampEncodedLength bytes are needed.</param>
         /// <param name="value">The timestamp.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
         /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryWriteTimestamp(Span<byte> destination, Timestamp value, out int bytesWritten)
         {
-            if (destination.Length < MaxTimestampLength && destination.Length < (bytesWritten = GetEncodedLength(value)))
+            if (destination.Length < MaxTimestampEncodedLength && destination.Length < (bytesWritten = GetTimestampEncodedLength(value)))
             {
                 return false;
             }
@@ -179,7 +179,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxTimestampLength bytes).</param>
+        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxTimestampEncodedLength bytes).</param>
         /// <param name="value">The timestamp.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

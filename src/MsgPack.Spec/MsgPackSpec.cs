@@ -11,11 +11,11 @@ namespace MsgPack.Spec
     /// <remarks>
     /// <para>
     /// <b>Writers.</b> <c>Write*</c> writes a value in its smallest form and returns the number of bytes written;
-    /// the exact-format writers (<c>WriteFixUInt32</c>, <c>WriteArray32Header</c>, ...) always write the format
+    /// the exact-format writers (<c>WriteUInt32Exact</c>, <c>WriteArray32Header</c>, ...) always write the format
     /// their name gives, which is what a caller needs to reserve a length prefix and patch it later. Span writers
     /// throw <see cref="ArgumentException"/> when the destination is too small; <c>TryWrite*</c> return
     /// <see langword="false"/> instead and report the number of bytes the value needs. Pointer writers do not
-    /// check room: as with msgpuck, the caller guarantees room for the value (the <c>GetEncodedLength</c> methods and
+    /// check room: as with msgpuck, the caller guarantees room for the value (the <c>Get*EncodedLength</c> methods and
     /// the <c>Max*Length</c> constants tell how much). Writers of both kinds still reject arguments outside the
     /// format's range (a negative count, 200 for a positive fixint) with <see cref="ArgumentOutOfRangeException"/>.
     /// </para>

@@ -247,11 +247,11 @@ namespace MsgPack.Spec.Tests
                     break;
                 case Kind.Int64:
                     Assert.Equal(value.Integer, MsgPackSpec.ReadInt64(source, out read));
-                    Assert.Equal(MsgPackSpec.GetEncodedLength(value.Integer), read);
+                    Assert.Equal(MsgPackSpec.GetInt64EncodedLength(value.Integer), read);
                     break;
                 case Kind.UInt64:
                     Assert.Equal(value.Unsigned, MsgPackSpec.ReadUInt64(source, out read));
-                    Assert.Equal(MsgPackSpec.GetEncodedLength(value.Unsigned), read);
+                    Assert.Equal(MsgPackSpec.GetUInt64EncodedLength(value.Unsigned), read);
                     break;
                 case Kind.Single:
                     Assert.Equal(BitConverter.SingleToInt32Bits((float)value.Real), BitConverter.SingleToInt32Bits(MsgPackSpec.ReadSingle(source, out read)));
@@ -274,15 +274,15 @@ namespace MsgPack.Spec.Tests
                     break;
                 case Kind.Timestamp:
                     Assert.Equal(value.Timestamp, MsgPackSpec.ReadTimestamp(source, out read));
-                    Assert.Equal(MsgPackSpec.GetEncodedLength(value.Timestamp), read);
+                    Assert.Equal(MsgPackSpec.GetTimestampEncodedLength(value.Timestamp), read);
                     break;
                 case Kind.ArrayHeader:
                     Assert.Equal(value.Integer, MsgPackSpec.ReadArrayHeader(source, out read));
-                    Assert.Equal(MsgPackSpec.GetArrayHeaderLength((int)value.Integer), read);
+                    Assert.Equal(MsgPackSpec.GetArrayHeaderEncodedLength((int)value.Integer), read);
                     break;
                 default:
                     Assert.Equal(value.Integer, MsgPackSpec.ReadMapHeader(source, out read));
-                    Assert.Equal(MsgPackSpec.GetMapHeaderLength((int)value.Integer), read);
+                    Assert.Equal(MsgPackSpec.GetMapHeaderEncodedLength((int)value.Integer), read);
                     break;
             }
 

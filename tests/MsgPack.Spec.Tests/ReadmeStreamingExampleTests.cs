@@ -12,11 +12,11 @@ namespace MsgPack.Spec.Tests
         {
             using var buffer = new PooledBufferWriter();            // or SegmentedBufferWriter, or a PipeWriter
             var writer = new MsgPackWriter(buffer);
-            MsgPackReservation size = writer.ReserveFixUInt32();    // Tarantool's 5-byte length prefix, filled in below
+            MsgPackReservation size = writer.ReserveUInt32Exact();    // Tarantool's 5-byte length prefix, filled in below
             writer.WriteMapHeader(2);
             writer.WriteUInt32(0x00); writer.WriteUInt32(0x01);      // request type: select
             writer.WriteUInt32(0x01); writer.WriteUInt64(42);        // sync
-            writer.PatchFixUInt32(size, (uint)writer.GetBytesWrittenSince(size));
+            writer.PatchUInt32Exact(size, (uint)writer.GetBytesWrittenSince(size));
             writer.Flush();                                          // commit to the buffer writer
 
             Assert.Equal("ce 00 00 00 05 82 00 01 01 2a", Hex.Of(buffer.WrittenSpan));

@@ -468,7 +468,7 @@ namespace MsgPack.Spec.Benchmarks
             var writer = new MsgPackWriter(output);
             for (int i = 0; i < size / 5; i++)
             {
-                writer.WriteFixUInt32((uint)i);
+                writer.WriteUInt32Exact((uint)i);
             }
 
             writer.Flush();

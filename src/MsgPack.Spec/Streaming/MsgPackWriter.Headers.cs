@@ -9,7 +9,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteArrayHeader(int value)
         {
-            int written = MsgPackSpec.EncodeArrayHeader(ref Room(MsgPackSpec.MaxHeaderLength), value);
+            int written = MsgPackSpec.EncodeArrayHeader(ref Room(MsgPackSpec.MaxHeaderEncodedLength), value);
             _position += written;
         }
 
@@ -45,7 +45,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteMapHeader(int value)
         {
-            int written = MsgPackSpec.EncodeMapHeader(ref Room(MsgPackSpec.MaxHeaderLength), value);
+            int written = MsgPackSpec.EncodeMapHeader(ref Room(MsgPackSpec.MaxHeaderEncodedLength), value);
             _position += written;
         }
 
@@ -81,7 +81,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteStringHeader(int value)
         {
-            int written = MsgPackSpec.EncodeStringHeader(ref Room(MsgPackSpec.MaxHeaderLength), value);
+            int written = MsgPackSpec.EncodeStringHeader(ref Room(MsgPackSpec.MaxHeaderEncodedLength), value);
             _position += written;
         }
 
@@ -126,7 +126,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteBinaryHeader(int value)
         {
-            int written = MsgPackSpec.EncodeBinaryHeader(ref Room(MsgPackSpec.MaxHeaderLength), value);
+            int written = MsgPackSpec.EncodeBinaryHeader(ref Room(MsgPackSpec.MaxHeaderEncodedLength), value);
             _position += written;
         }
 
@@ -162,52 +162,52 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteExtensionHeader(ExtensionHeader value)
         {
-            int written = MsgPackSpec.EncodeExtensionHeader(ref Room(MsgPackSpec.MaxExtensionHeaderLength), value);
+            int written = MsgPackSpec.EncodeExtensionHeader(ref Room(MsgPackSpec.MaxExtensionHeaderEncodedLength), value);
             _position += written;
         }
 
         /// <summary>Writes a fixext 1 header (the type code; 1 data byte follows); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixExt1Header(sbyte value)
+        public void WriteFixExtension1Header(sbyte value)
         {
-            int written = MsgPackSpec.EncodeFixExt1Header(ref Room(2), value);
+            int written = MsgPackSpec.EncodeFixExtension1Header(ref Room(2), value);
             _position += written;
         }
 
         /// <summary>Writes a fixext 2 header (the type code; 2 data bytes follow); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixExt2Header(sbyte value)
+        public void WriteFixExtension2Header(sbyte value)
         {
-            int written = MsgPackSpec.EncodeFixExt2Header(ref Room(2), value);
+            int written = MsgPackSpec.EncodeFixExtension2Header(ref Room(2), value);
             _position += written;
         }
 
         /// <summary>Writes a fixext 4 header (the type code; 4 data bytes follow); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixExt4Header(sbyte value)
+        public void WriteFixExtension4Header(sbyte value)
         {
-            int written = MsgPackSpec.EncodeFixExt4Header(ref Room(2), value);
+            int written = MsgPackSpec.EncodeFixExtension4Header(ref Room(2), value);
             _position += written;
         }
 
         /// <summary>Writes a fixext 8 header (the type code; 8 data bytes follow); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixExt8Header(sbyte value)
+        public void WriteFixExtension8Header(sbyte value)
         {
-            int written = MsgPackSpec.EncodeFixExt8Header(ref Room(2), value);
+            int written = MsgPackSpec.EncodeFixExtension8Header(ref Room(2), value);
             _position += written;
         }
 
         /// <summary>Writes a fixext 16 header (the type code; 16 data bytes follow); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixExt16Header(sbyte value)
+        public void WriteFixExtension16Header(sbyte value)
         {
-            int written = MsgPackSpec.EncodeFixExt16Header(ref Room(2), value);
+            int written = MsgPackSpec.EncodeFixExtension16Header(ref Room(2), value);
             _position += written;
         }
 
@@ -215,9 +215,9 @@ namespace MsgPack.Spec
         /// <param name="typeCode">The type code.</param>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteExt8Header(sbyte typeCode, byte value)
+        public void WriteExtension8Header(sbyte typeCode, byte value)
         {
-            int written = MsgPackSpec.EncodeExt8Header(ref Room(3), typeCode, value);
+            int written = MsgPackSpec.EncodeExtension8Header(ref Room(3), typeCode, value);
             _position += written;
         }
 
@@ -225,9 +225,9 @@ namespace MsgPack.Spec
         /// <param name="typeCode">The type code.</param>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteExt16Header(sbyte typeCode, ushort value)
+        public void WriteExtension16Header(sbyte typeCode, ushort value)
         {
-            int written = MsgPackSpec.EncodeExt16Header(ref Room(4), typeCode, value);
+            int written = MsgPackSpec.EncodeExtension16Header(ref Room(4), typeCode, value);
             _position += written;
         }
 
@@ -235,9 +235,9 @@ namespace MsgPack.Spec
         /// <param name="typeCode">The type code.</param>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteExt32Header(sbyte typeCode, uint value)
+        public void WriteExtension32Header(sbyte typeCode, uint value)
         {
-            int written = MsgPackSpec.EncodeExt32Header(ref Room(6), typeCode, value);
+            int written = MsgPackSpec.EncodeExtension32Header(ref Room(6), typeCode, value);
             _position += written;
         }
     }

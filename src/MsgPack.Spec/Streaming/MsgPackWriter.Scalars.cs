@@ -26,7 +26,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt64(long value)
         {
-            int written = MsgPackSpec.EncodeInt64(ref Room(MsgPackSpec.MaxInt64Length), value);
+            int written = MsgPackSpec.EncodeInt64(ref Room(MsgPackSpec.MaxInt64EncodedLength), value);
             _position += written;
         }
 
@@ -35,7 +35,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt32(int value)
         {
-            int written = MsgPackSpec.EncodeInt32(ref Room(MsgPackSpec.MaxInt32Length), value);
+            int written = MsgPackSpec.EncodeInt32(ref Room(MsgPackSpec.MaxInt32EncodedLength), value);
             _position += written;
         }
 
@@ -44,7 +44,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt16(short value)
         {
-            int written = MsgPackSpec.EncodeInt16(ref Room(MsgPackSpec.MaxInt16Length), value);
+            int written = MsgPackSpec.EncodeInt16(ref Room(MsgPackSpec.MaxInt16EncodedLength), value);
             _position += written;
         }
 
@@ -53,7 +53,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteSByte(sbyte value)
         {
-            int written = MsgPackSpec.EncodeSByte(ref Room(MsgPackSpec.MaxInt8Length), value);
+            int written = MsgPackSpec.EncodeSByte(ref Room(MsgPackSpec.MaxInt8EncodedLength), value);
             _position += written;
         }
 
@@ -62,7 +62,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt64(ulong value)
         {
-            int written = MsgPackSpec.EncodeUInt64(ref Room(MsgPackSpec.MaxInt64Length), value);
+            int written = MsgPackSpec.EncodeUInt64(ref Room(MsgPackSpec.MaxInt64EncodedLength), value);
             _position += written;
         }
 
@@ -71,7 +71,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt32(uint value)
         {
-            int written = MsgPackSpec.EncodeUInt32(ref Room(MsgPackSpec.MaxInt32Length), value);
+            int written = MsgPackSpec.EncodeUInt32(ref Room(MsgPackSpec.MaxInt32EncodedLength), value);
             _position += written;
         }
 
@@ -80,7 +80,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt16(ushort value)
         {
-            int written = MsgPackSpec.EncodeUInt16(ref Room(MsgPackSpec.MaxInt16Length), value);
+            int written = MsgPackSpec.EncodeUInt16(ref Room(MsgPackSpec.MaxInt16EncodedLength), value);
             _position += written;
         }
 
@@ -89,7 +89,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteByte(byte value)
         {
-            int written = MsgPackSpec.EncodeByte(ref Room(MsgPackSpec.MaxInt8Length), value);
+            int written = MsgPackSpec.EncodeByte(ref Room(MsgPackSpec.MaxInt8EncodedLength), value);
             _position += written;
         }
 
@@ -114,72 +114,72 @@ namespace MsgPack.Spec
         /// <summary>Writes a uint 8 (0xcc); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixUInt8(byte value)
+        public void WriteUInt8Exact(byte value)
         {
-            int written = MsgPackSpec.EncodeFixUInt8(ref Room(2), value);
+            int written = MsgPackSpec.EncodeUInt8Exact(ref Room(2), value);
             _position += written;
         }
 
         /// <summary>Writes a uint 16 (0xcd); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixUInt16(ushort value)
+        public void WriteUInt16Exact(ushort value)
         {
-            int written = MsgPackSpec.EncodeFixUInt16(ref Room(3), value);
+            int written = MsgPackSpec.EncodeUInt16Exact(ref Room(3), value);
             _position += written;
         }
 
         /// <summary>Writes a uint 32 (0xce); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixUInt32(uint value)
+        public void WriteUInt32Exact(uint value)
         {
-            int written = MsgPackSpec.EncodeFixUInt32(ref Room(5), value);
+            int written = MsgPackSpec.EncodeUInt32Exact(ref Room(5), value);
             _position += written;
         }
 
         /// <summary>Writes a uint 64 (0xcf); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixUInt64(ulong value)
+        public void WriteUInt64Exact(ulong value)
         {
-            int written = MsgPackSpec.EncodeFixUInt64(ref Room(9), value);
+            int written = MsgPackSpec.EncodeUInt64Exact(ref Room(9), value);
             _position += written;
         }
 
         /// <summary>Writes an int 8 (0xd0); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixInt8(sbyte value)
+        public void WriteInt8Exact(sbyte value)
         {
-            int written = MsgPackSpec.EncodeFixInt8(ref Room(2), value);
+            int written = MsgPackSpec.EncodeInt8Exact(ref Room(2), value);
             _position += written;
         }
 
         /// <summary>Writes an int 16 (0xd1); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixInt16(short value)
+        public void WriteInt16Exact(short value)
         {
-            int written = MsgPackSpec.EncodeFixInt16(ref Room(3), value);
+            int written = MsgPackSpec.EncodeInt16Exact(ref Room(3), value);
             _position += written;
         }
 
         /// <summary>Writes an int 32 (0xd2); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixInt32(int value)
+        public void WriteInt32Exact(int value)
         {
-            int written = MsgPackSpec.EncodeFixInt32(ref Room(5), value);
+            int written = MsgPackSpec.EncodeInt32Exact(ref Room(5), value);
             _position += written;
         }
 
         /// <summary>Writes an int 64 (0xd3); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void WriteFixInt64(long value)
+        public void WriteInt64Exact(long value)
         {
-            int written = MsgPackSpec.EncodeFixInt64(ref Room(9), value);
+            int written = MsgPackSpec.EncodeInt64Exact(ref Room(9), value);
             _position += written;
         }
 
@@ -206,7 +206,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteTimestamp(Timestamp value)
         {
-            int written = MsgPackSpec.EncodeTimestamp(ref Room(MsgPackSpec.MaxTimestampLength), value);
+            int written = MsgPackSpec.EncodeTimestamp(ref Room(MsgPackSpec.MaxTimestampEncodedLength), value);
             _position += written;
         }
 

@@ -24,9 +24,9 @@ namespace MsgPack.Spec
     /// <see cref="Flush"/> leaves those bytes uncommitted.
     /// </para>
     /// <para>
-    /// <b>Reserve now, write later.</b> <see cref="ReserveFixUInt32"/> (or <see cref="Reserve"/>) sets a fixed-width
+    /// <b>Reserve now, write later.</b> <see cref="ReserveUInt32Exact"/> (or <see cref="Reserve"/>) sets a fixed-width
     /// slot aside, for example the 5-byte length prefix of a Tarantool packet; after the body is written,
-    /// <see cref="PatchFixUInt32"/> fills it in place, without copying the body. This works with every buffer writer
+    /// <see cref="PatchUInt32Exact"/> fills it in place, without copying the body. This works with every buffer writer
     /// that does not move bytes it has written (<see cref="SegmentedBufferWriter"/>, <c>PipeWriter</c> before it is
     /// flushed), and with the two that do but tell where they are (<see cref="PooledBufferWriter"/>,
     /// <c>ArrayBufferWriter&lt;byte&gt;</c>). Patch before flushing a pipe: once the reader has the bytes they are gone.
@@ -222,15 +222,15 @@ namespace MsgPack.Spec
             return reservation.Slot.Span;
         }
 
-        /// <summary>Sets 5 bytes aside for a uint 32 (0xce + 4 bytes), for example a length prefix to fill in with <see cref="PatchFixUInt32"/>.</summary>
+        /// <summary>Sets 5 bytes aside for a uint 32 (0xce + 4 bytes), for example a length prefix to fill in with <see cref="PatchUInt32Exact"/>.</summary>
         /// <returns>The reservation.</returns>
-        public MsgPackReservation ReserveFixUInt32() => Reserve(5);
+        public MsgPackReservation ReserveUInt32Exact() => Reserve(5);
 
-        /// <summary>Writes a uint 32 (0xce + 4 bytes) into a slot set aside by <see cref="ReserveFixUInt32"/>.</summary>
+        /// <summary>Writes a uint 32 (0xce + 4 bytes) into a slot set aside by <see cref="ReserveUInt32Exact"/>.</summary>
         /// <param name="reservation">The reservation.</param>
         /// <param name="value">The value, for example the number of bytes written after the slot.</param>
         /// <exception cref="ArgumentException">The reservation is not 5 bytes long.</exception>
-        public void PatchFixUInt32(MsgPackReservation reservation, uint value)
+        public void PatchUInt32Exact(MsgPackReservation reservation, uint value)
         {
             // A wider slot would take the 5 bytes and leave the rest unwritten: refuse it, as documented.
             if (reservation.Length != 5)
@@ -238,7 +238,7 @@ namespace MsgPack.Spec
                 throw new ArgumentException($"The reservation is {reservation.Length} bytes long; a uint 32 takes 5.", nameof(reservation));
             }
 
-            MsgPackSpec.WriteFixUInt32(GetReservedSpan(reservation), value);
+            MsgPackSpec.WriteUInt32Exact(GetReservedSpan(reservation), value);
         }
 
         /// <summary>The number of bytes written after a reservation: what a length prefix reserved there must say.</summary>

@@ -10,7 +10,7 @@ namespace MsgPack.Spec.Tests.Containers
         // The two families differ only in their codes, so each test names the family and calls the matching method.
 
         private static int GetHeaderLength(string family, int count) =>
-            family == "array" ? MsgPackSpec.GetArrayHeaderLength(count) : MsgPackSpec.GetMapHeaderLength(count);
+            family == "array" ? MsgPackSpec.GetArrayHeaderEncodedLength(count) : MsgPackSpec.GetMapHeaderEncodedLength(count);
 
         private static int Write(string family, Span<byte> destination, int count) =>
             family == "array" ? MsgPackSpec.WriteArrayHeader(destination, count) : MsgPackSpec.WriteMapHeader(destination, count);
@@ -252,8 +252,8 @@ namespace MsgPack.Spec.Tests.Containers
         {
             byte[] big = ContainerTestData.Filled(8);
             byte[] small = ContainerTestData.Filled(1);
-            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetArrayHeaderLength(count));
-            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetMapHeaderLength(count));
+            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetArrayHeaderEncodedLength(count));
+            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetMapHeaderEncodedLength(count));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteArrayHeader(big, count));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteMapHeader(big, count));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteArrayHeader(small, count));

@@ -22,7 +22,7 @@ namespace MsgPack.Spec.Tests.Containers
         public void WriteBinaryHeaderWritesTheSmallestForm(int length, string expectedHex)
         {
             int headerLength = Hex.ToBytes(expectedHex).Length;
-            Assert.Equal(headerLength, MsgPackSpec.GetBinaryHeaderLength(length));
+            Assert.Equal(headerLength, MsgPackSpec.GetBinaryHeaderEncodedLength(length));
 
             byte[] buffer = ContainerTestData.Filled(8);
             Assert.Equal(headerLength, MsgPackSpec.WriteBinaryHeader(buffer, length));
@@ -197,7 +197,7 @@ namespace MsgPack.Spec.Tests.Containers
         public void NegativeLengthIsRejected()
         {
             byte[] buffer = new byte[8];
-            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetBinaryHeaderLength(-1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetBinaryHeaderEncodedLength(-1));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetBinaryEncodedLength(-1));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteBinaryHeader(buffer, -1));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteBinaryHeader(buffer.AsSpan(0, 1), int.MinValue));

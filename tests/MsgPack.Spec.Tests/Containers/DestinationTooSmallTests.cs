@@ -111,14 +111,14 @@ namespace MsgPack.Spec.Tests.Containers
                 d => MsgPackSpec.WriteExtension(d, 5, ReadOnlySpan<byte>.Empty),
                 (Span<byte> d, out int w) => MsgPackSpec.TryWriteExtension(d, 5, ReadOnlySpan<byte>.Empty, out w),
                 "c7 00 05"),
-            ["WriteFixExt1Header"] = new Case(d => MsgPackSpec.WriteFixExt1Header(d, 1), null, "d4 01"),
-            ["WriteFixExt2Header"] = new Case(d => MsgPackSpec.WriteFixExt2Header(d, 1), null, "d5 01"),
-            ["WriteFixExt4Header"] = new Case(d => MsgPackSpec.WriteFixExt4Header(d, 1), null, "d6 01"),
-            ["WriteFixExt8Header"] = new Case(d => MsgPackSpec.WriteFixExt8Header(d, 1), null, "d7 01"),
-            ["WriteFixExt16Header"] = new Case(d => MsgPackSpec.WriteFixExt16Header(d, 1), null, "d8 01"),
-            ["WriteExt8Header"] = new Case(d => MsgPackSpec.WriteExt8Header(d, 1, 3), null, "c7 03 01"),
-            ["WriteExt16Header"] = new Case(d => MsgPackSpec.WriteExt16Header(d, 1, 3), null, "c8 00 03 01"),
-            ["WriteExt32Header"] = new Case(d => MsgPackSpec.WriteExt32Header(d, 1, 3), null, "c9 00 00 00 03 01"),
+            ["WriteFixExtension1Header"] = new Case(d => MsgPackSpec.WriteFixExtension1Header(d, 1), null, "d4 01"),
+            ["WriteFixExtension2Header"] = new Case(d => MsgPackSpec.WriteFixExtension2Header(d, 1), null, "d5 01"),
+            ["WriteFixExtension4Header"] = new Case(d => MsgPackSpec.WriteFixExtension4Header(d, 1), null, "d6 01"),
+            ["WriteFixExtension8Header"] = new Case(d => MsgPackSpec.WriteFixExtension8Header(d, 1), null, "d7 01"),
+            ["WriteFixExtension16Header"] = new Case(d => MsgPackSpec.WriteFixExtension16Header(d, 1), null, "d8 01"),
+            ["WriteExtension8Header"] = new Case(d => MsgPackSpec.WriteExtension8Header(d, 1, 3), null, "c7 03 01"),
+            ["WriteExtension16Header"] = new Case(d => MsgPackSpec.WriteExtension16Header(d, 1, 3), null, "c8 00 03 01"),
+            ["WriteExtension32Header"] = new Case(d => MsgPackSpec.WriteExtension32Header(d, 1, 3), null, "c9 00 00 00 03 01"),
 
             // timestamp
             ["WriteTimestamp 32"] = new Case(

@@ -41,7 +41,7 @@ namespace MsgPack.Spec.Tests.Containers
             byte[] expected = ContainerTestData.Concat(header, data);
             int total = expected.Length;
 
-            Assert.Equal(header.Length, MsgPackSpec.GetExtensionHeaderLength(length));
+            Assert.Equal(header.Length, MsgPackSpec.GetExtensionHeaderEncodedLength(length));
             Assert.Equal(total, MsgPackSpec.GetExtensionEncodedLength(length));
 
             // The header alone.
@@ -132,7 +132,7 @@ namespace MsgPack.Spec.Tests.Containers
         [InlineData(4, 0, "d6 00")]
         [InlineData(8, 1, "d7 01")]
         [InlineData(16, 127, "d8 7f")]
-        public void FixExtHeadersAlwaysWriteTwoBytes(int dataLength, int typeCode, string expectedHex)
+        public void FixExtensionHeadersAlwaysWriteTwoBytes(int dataLength, int typeCode, string expectedHex)
         {
             sbyte type = (sbyte)typeCode;
             byte[] buffer = ContainerTestData.Filled(3);
@@ -144,24 +144,24 @@ namespace MsgPack.Spec.Tests.Containers
                 switch (dataLength)
                 {
                     case 1:
-                        written = MsgPackSpec.WriteFixExt1Header(buffer, type);
-                        writtenViaPointer = MsgPackSpec.WriteFixExt1Header(p, type);
+                        written = MsgPackSpec.WriteFixExtension1Header(buffer, type);
+                        writtenViaPointer = MsgPackSpec.WriteFixExtension1Header(p, type);
                         break;
                     case 2:
-                        written = MsgPackSpec.WriteFixExt2Header(buffer, type);
-                        writtenViaPointer = MsgPackSpec.WriteFixExt2Header(p, type);
+                        written = MsgPackSpec.WriteFixExtension2Header(buffer, type);
+                        writtenViaPointer = MsgPackSpec.WriteFixExtension2Header(p, type);
                         break;
                     case 4:
-                        written = MsgPackSpec.WriteFixExt4Header(buffer, type);
-                        writtenViaPointer = MsgPackSpec.WriteFixExt4Header(p, type);
+                        written = MsgPackSpec.WriteFixExtension4Header(buffer, type);
+                        writtenViaPointer = MsgPackSpec.WriteFixExtension4Header(p, type);
                         break;
                     case 8:
-                        written = MsgPackSpec.WriteFixExt8Header(buffer, type);
-                        writtenViaPointer = MsgPackSpec.WriteFixExt8Header(p, type);
+                        written = MsgPackSpec.WriteFixExtension8Header(buffer, type);
+                        writtenViaPointer = MsgPackSpec.WriteFixExtension8Header(p, type);
                         break;
                     default:
-                        written = MsgPackSpec.WriteFixExt16Header(buffer, type);
-                        writtenViaPointer = MsgPackSpec.WriteFixExt16Header(p, type);
+                        written = MsgPackSpec.WriteFixExtension16Header(buffer, type);
+                        writtenViaPointer = MsgPackSpec.WriteFixExtension16Header(p, type);
                         break;
                 }
             }
@@ -180,16 +180,16 @@ namespace MsgPack.Spec.Tests.Containers
         [InlineData(-1, 1, "c7 01 ff")] // a 1-byte ext 8 where fixext 1 would do: the exact writer obeys
         [InlineData(0, 3, "c7 03 00")]
         [InlineData(127, 255, "c7 ff 7f")]
-        public void WriteExt8HeaderAlwaysWritesThreeBytes(int typeCode, int length, string expectedHex)
+        public void WriteExtension8HeaderAlwaysWritesThreeBytes(int typeCode, int length, string expectedHex)
         {
             byte[] buffer = ContainerTestData.Filled(4);
-            Assert.Equal(3, MsgPackSpec.WriteExt8Header(buffer, (sbyte)typeCode, (byte)length));
+            Assert.Equal(3, MsgPackSpec.WriteExtension8Header(buffer, (sbyte)typeCode, (byte)length));
             Assert.Equal(expectedHex + " ee", Hex.Of(buffer));
 
             byte[] viaPointer = ContainerTestData.Filled(4);
             fixed (byte* p = viaPointer)
             {
-                Assert.Equal(3, MsgPackSpec.WriteExt8Header(p, (sbyte)typeCode, (byte)length));
+                Assert.Equal(3, MsgPackSpec.WriteExtension8Header(p, (sbyte)typeCode, (byte)length));
             }
 
             Assert.Equal(expectedHex + " ee", Hex.Of(viaPointer));
@@ -202,16 +202,16 @@ namespace MsgPack.Spec.Tests.Containers
         [InlineData(5, 1, "c8 00 01 05")]
         [InlineData(-128, 0x1234, "c8 12 34 80")]
         [InlineData(127, 65535, "c8 ff ff 7f")]
-        public void WriteExt16HeaderAlwaysWritesFourBytes(int typeCode, int length, string expectedHex)
+        public void WriteExtension16HeaderAlwaysWritesFourBytes(int typeCode, int length, string expectedHex)
         {
             byte[] buffer = ContainerTestData.Filled(5);
-            Assert.Equal(4, MsgPackSpec.WriteExt16Header(buffer, (sbyte)typeCode, (ushort)length));
+            Assert.Equal(4, MsgPackSpec.WriteExtension16Header(buffer, (sbyte)typeCode, (ushort)length));
             Assert.Equal(expectedHex + " ee", Hex.Of(buffer));
 
             byte[] viaPointer = ContainerTestData.Filled(5);
             fixed (byte* p = viaPointer)
             {
-                Assert.Equal(4, MsgPackSpec.WriteExt16Header(p, (sbyte)typeCode, (ushort)length));
+                Assert.Equal(4, MsgPackSpec.WriteExtension16Header(p, (sbyte)typeCode, (ushort)length));
             }
 
             Assert.Equal(expectedHex + " ee", Hex.Of(viaPointer));
@@ -224,16 +224,16 @@ namespace MsgPack.Spec.Tests.Containers
         [InlineData(-1, 0u, "c9 00 00 00 00 ff")]
         [InlineData(0, 16u, "c9 00 00 00 10 00")]
         [InlineData(-128, uint.MaxValue, "c9 ff ff ff ff 80")]
-        public void WriteExt32HeaderAlwaysWritesSixBytes(int typeCode, uint length, string expectedHex)
+        public void WriteExtension32HeaderAlwaysWritesSixBytes(int typeCode, uint length, string expectedHex)
         {
             byte[] buffer = ContainerTestData.Filled(7);
-            Assert.Equal(6, MsgPackSpec.WriteExt32Header(buffer, (sbyte)typeCode, length));
+            Assert.Equal(6, MsgPackSpec.WriteExtension32Header(buffer, (sbyte)typeCode, length));
             Assert.Equal(expectedHex + " ee", Hex.Of(buffer));
 
             byte[] viaPointer = ContainerTestData.Filled(7);
             fixed (byte* p = viaPointer)
             {
-                Assert.Equal(6, MsgPackSpec.WriteExt32Header(p, (sbyte)typeCode, length));
+                Assert.Equal(6, MsgPackSpec.WriteExtension32Header(p, (sbyte)typeCode, length));
             }
 
             Assert.Equal(expectedHex + " ee", Hex.Of(viaPointer));
@@ -358,7 +358,7 @@ namespace MsgPack.Spec.Tests.Containers
         public void NegativeLengthsAreRejected()
         {
             Assert.Throws<ArgumentOutOfRangeException>(() => new ExtensionHeader(1, -1));
-            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetExtensionHeaderLength(-1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetExtensionHeaderEncodedLength(-1));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetExtensionEncodedLength(int.MinValue));
             Assert.Throws<OverflowException>(() => MsgPackSpec.GetExtensionEncodedLength(int.MaxValue));
         }

@@ -25,7 +25,7 @@ namespace MsgPack.Spec.Tests.Containers
         public void WriteStringHeaderWritesTheSmallestForm(int length, string expectedHex)
         {
             int headerLength = Hex.ToBytes(expectedHex).Length;
-            Assert.Equal(headerLength, MsgPackSpec.GetStringHeaderLength(length));
+            Assert.Equal(headerLength, MsgPackSpec.GetStringHeaderEncodedLength(length));
 
             byte[] buffer = ContainerTestData.Filled(8);
             Assert.Equal(headerLength, MsgPackSpec.WriteStringHeader(buffer, length));
@@ -235,7 +235,7 @@ namespace MsgPack.Spec.Tests.Containers
         public void NegativeLengthIsRejected()
         {
             byte[] buffer = new byte[8];
-            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetStringHeaderLength(-1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.GetStringHeaderEncodedLength(-1));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteStringHeader(buffer, -1));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.WriteStringHeader(buffer.AsSpan(0, 2), int.MinValue));
             Assert.Throws<ArgumentOutOfRangeException>(() => MsgPackSpec.TryWriteStringHeader(buffer, -1, out _));
@@ -266,7 +266,7 @@ namespace MsgPack.Spec.Tests.Containers
             byte[] expected = Hex.ToBytes(expectedHex);
             int byteCount = Encoding.UTF8.GetByteCount(text);
             Assert.Equal(expected.Length, MsgPackSpec.GetStringEncodedLength(text));
-            Assert.Equal(expected.Length, MsgPackSpec.GetStringHeaderLength(byteCount) + byteCount);
+            Assert.Equal(expected.Length, MsgPackSpec.GetStringHeaderEncodedLength(byteCount) + byteCount);
 
             byte[] buffer = ContainerTestData.Filled(expected.Length + 4);
             Assert.Equal(expected.Length, MsgPackSpec.WriteString(buffer, text));

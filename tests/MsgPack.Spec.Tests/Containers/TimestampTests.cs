@@ -40,9 +40,9 @@ namespace MsgPack.Spec.Tests.Containers
         {
             var value = new Timestamp(seconds, (uint)nanoseconds);
             byte[] expected = Hex.ToBytes(expectedHex);
-            Assert.Equal(expected.Length, MsgPackSpec.GetEncodedLength(value));
+            Assert.Equal(expected.Length, MsgPackSpec.GetTimestampEncodedLength(value));
 
-            byte[] buffer = ContainerTestData.Filled(MsgPackSpec.MaxTimestampLength + 2);
+            byte[] buffer = ContainerTestData.Filled(MsgPackSpec.MaxTimestampEncodedLength + 2);
             Assert.Equal(expected.Length, MsgPackSpec.WriteTimestamp(buffer, value));
             Assert.Equal(expectedHex, Hex.Of(buffer.AsSpan(0, expected.Length)));
             Assert.True(ContainerTestData.IsUntouched(buffer.AsSpan(expected.Length)));
@@ -56,7 +56,7 @@ namespace MsgPack.Spec.Tests.Containers
             Assert.Equal(expected.Length, written);
             Assert.Equal(expectedHex, Hex.Of(tried));
 
-            byte[] viaPointer = ContainerTestData.Filled(MsgPackSpec.MaxTimestampLength + 2);
+            byte[] viaPointer = ContainerTestData.Filled(MsgPackSpec.MaxTimestampEncodedLength + 2);
             fixed (byte* p = viaPointer)
             {
                 Assert.Equal(expected.Length, MsgPackSpec.WriteTimestamp(p, value));
@@ -349,7 +349,7 @@ namespace MsgPack.Spec.Tests.Containers
             Assert.Equal((uint)nanoseconds, value.Nanoseconds);
             Assert.Equal(value, Timestamp.FromDateTimeOffset(new DateTimeOffset(instant)));
 
-            byte[] buffer = new byte[MsgPackSpec.MaxTimestampLength];
+            byte[] buffer = new byte[MsgPackSpec.MaxTimestampEncodedLength];
             int written = MsgPackSpec.WriteTimestamp(buffer, value);
             Assert.Equal(expectedHex, Hex.Of(buffer.AsSpan(0, written)));
 

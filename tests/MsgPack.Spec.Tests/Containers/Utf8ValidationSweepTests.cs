@@ -100,7 +100,7 @@ namespace MsgPack.Spec.Tests.Containers
         /// <summary>Reads the text as a str value with the span reader, the throwing reader and MsgPackReader; all must agree.</summary>
         private static string ReadAll(byte[] utf8, out bool valid)
         {
-            byte[] value = new byte[MsgPackSpec.GetStringHeaderLength(utf8.Length) + utf8.Length];
+            byte[] value = new byte[MsgPackSpec.GetStringHeaderEncodedLength(utf8.Length) + utf8.Length];
             int header = MsgPackSpec.WriteStringHeader(value, utf8.Length);
             utf8.CopyTo(value, header);
 

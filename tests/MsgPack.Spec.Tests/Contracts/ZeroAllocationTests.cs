@@ -255,7 +255,7 @@ namespace MsgPack.Spec.Tests.Contracts
                 sum += MsgPackSpec.TryWriteUInt16(d, unchecked((ushort)v), out n) ? n : -1;
                 sum += MsgPackSpec.WriteByte(d, unchecked((byte)v));
                 sum += MsgPackSpec.TryWriteByte(d, unchecked((byte)v), out n) ? n : -1;
-                sum += MsgPackSpec.GetEncodedLength(v) + MsgPackSpec.GetEncodedLength(unchecked((ulong)v));
+                sum += MsgPackSpec.GetInt64EncodedLength(v) + MsgPackSpec.GetUInt64EncodedLength(unchecked((ulong)v));
 
                 int length = unchecked((int)v) & 0x1ffff;
                 sum += MsgPackSpec.WriteStringHeader(d, length);
@@ -269,13 +269,13 @@ namespace MsgPack.Spec.Tests.Contracts
                 var header = new ExtensionHeader(unchecked((sbyte)v), length);
                 sum += MsgPackSpec.WriteExtensionHeader(d, header);
                 sum += MsgPackSpec.TryWriteExtensionHeader(d, header, out n) ? n : -1;
-                sum += MsgPackSpec.GetStringHeaderLength(length) + MsgPackSpec.GetBinaryHeaderLength(length) + MsgPackSpec.GetExtensionHeaderLength(length);
-                sum += MsgPackSpec.GetArrayHeaderLength(length) + MsgPackSpec.GetMapHeaderLength(length);
+                sum += MsgPackSpec.GetStringHeaderEncodedLength(length) + MsgPackSpec.GetBinaryHeaderEncodedLength(length) + MsgPackSpec.GetExtensionHeaderEncodedLength(length);
+                sum += MsgPackSpec.GetArrayHeaderEncodedLength(length) + MsgPackSpec.GetMapHeaderEncodedLength(length);
 
                 var timestamp = new Timestamp(v, unchecked((uint)v) % Timestamp.NanosecondsPerSecond);
                 sum += MsgPackSpec.WriteTimestamp(d, timestamp);
                 sum += MsgPackSpec.TryWriteTimestamp(d, timestamp, out n) ? n : -1;
-                sum += MsgPackSpec.GetEncodedLength(timestamp);
+                sum += MsgPackSpec.GetTimestampEncodedLength(timestamp);
             }
 
             sum += MsgPackSpec.WriteSingle(d, 1.5f);
@@ -351,15 +351,15 @@ namespace MsgPack.Spec.Tests.Contracts
             long sum = 0;
             var t = new Timestamp(1, 0);
             sum += MsgPackSpec.WritePositiveFixInt(d, 5) + MsgPackSpec.WriteNegativeFixInt(d, -5);
-            sum += MsgPackSpec.WriteFixUInt8(d, 5) + MsgPackSpec.WriteFixUInt16(d, 5) + MsgPackSpec.WriteFixUInt32(d, 5) + MsgPackSpec.WriteFixUInt64(d, 5);
-            sum += MsgPackSpec.WriteFixInt8(d, -5) + MsgPackSpec.WriteFixInt16(d, -5) + MsgPackSpec.WriteFixInt32(d, -5) + MsgPackSpec.WriteFixInt64(d, -5);
+            sum += MsgPackSpec.WriteUInt8Exact(d, 5) + MsgPackSpec.WriteUInt16Exact(d, 5) + MsgPackSpec.WriteUInt32Exact(d, 5) + MsgPackSpec.WriteUInt64Exact(d, 5);
+            sum += MsgPackSpec.WriteInt8Exact(d, -5) + MsgPackSpec.WriteInt16Exact(d, -5) + MsgPackSpec.WriteInt32Exact(d, -5) + MsgPackSpec.WriteInt64Exact(d, -5);
             sum += MsgPackSpec.WriteFixArrayHeader(d, 5) + MsgPackSpec.WriteArray16Header(d, 5) + MsgPackSpec.WriteArray32Header(d, 5);
             sum += MsgPackSpec.WriteFixMapHeader(d, 5) + MsgPackSpec.WriteMap16Header(d, 5) + MsgPackSpec.WriteMap32Header(d, 5);
             sum += MsgPackSpec.WriteFixStringHeader(d, 5) + MsgPackSpec.WriteString8Header(d, 5) + MsgPackSpec.WriteString16Header(d, 5) + MsgPackSpec.WriteString32Header(d, 5);
             sum += MsgPackSpec.WriteBinary8Header(d, 5) + MsgPackSpec.WriteBinary16Header(d, 5) + MsgPackSpec.WriteBinary32Header(d, 5);
-            sum += MsgPackSpec.WriteFixExt1Header(d, 5) + MsgPackSpec.WriteFixExt2Header(d, 5) + MsgPackSpec.WriteFixExt4Header(d, 5);
-            sum += MsgPackSpec.WriteFixExt8Header(d, 5) + MsgPackSpec.WriteFixExt16Header(d, 5);
-            sum += MsgPackSpec.WriteExt8Header(d, 5, 5) + MsgPackSpec.WriteExt16Header(d, 5, 5) + MsgPackSpec.WriteExt32Header(d, 5, 5);
+            sum += MsgPackSpec.WriteFixExtension1Header(d, 5) + MsgPackSpec.WriteFixExtension2Header(d, 5) + MsgPackSpec.WriteFixExtension4Header(d, 5);
+            sum += MsgPackSpec.WriteFixExtension8Header(d, 5) + MsgPackSpec.WriteFixExtension16Header(d, 5);
+            sum += MsgPackSpec.WriteExtension8Header(d, 5, 5) + MsgPackSpec.WriteExtension16Header(d, 5, 5) + MsgPackSpec.WriteExtension32Header(d, 5, 5);
             sum += MsgPackSpec.WriteTimestamp32(d, t) + MsgPackSpec.WriteTimestamp64(d, t) + MsgPackSpec.WriteTimestamp96(d, t);
             return sum;
         }
@@ -369,15 +369,15 @@ namespace MsgPack.Spec.Tests.Contracts
             long sum = 0;
             var t = new Timestamp(1, 0);
             sum += MsgPackSpec.WritePositiveFixInt(d, 5) + MsgPackSpec.WriteNegativeFixInt(d, -5);
-            sum += MsgPackSpec.WriteFixUInt8(d, 5) + MsgPackSpec.WriteFixUInt16(d, 5) + MsgPackSpec.WriteFixUInt32(d, 5) + MsgPackSpec.WriteFixUInt64(d, 5);
-            sum += MsgPackSpec.WriteFixInt8(d, -5) + MsgPackSpec.WriteFixInt16(d, -5) + MsgPackSpec.WriteFixInt32(d, -5) + MsgPackSpec.WriteFixInt64(d, -5);
+            sum += MsgPackSpec.WriteUInt8Exact(d, 5) + MsgPackSpec.WriteUInt16Exact(d, 5) + MsgPackSpec.WriteUInt32Exact(d, 5) + MsgPackSpec.WriteUInt64Exact(d, 5);
+            sum += MsgPackSpec.WriteInt8Exact(d, -5) + MsgPackSpec.WriteInt16Exact(d, -5) + MsgPackSpec.WriteInt32Exact(d, -5) + MsgPackSpec.WriteInt64Exact(d, -5);
             sum += MsgPackSpec.WriteFixArrayHeader(d, 5) + MsgPackSpec.WriteArray16Header(d, 5) + MsgPackSpec.WriteArray32Header(d, 5);
             sum += MsgPackSpec.WriteFixMapHeader(d, 5) + MsgPackSpec.WriteMap16Header(d, 5) + MsgPackSpec.WriteMap32Header(d, 5);
             sum += MsgPackSpec.WriteFixStringHeader(d, 5) + MsgPackSpec.WriteString8Header(d, 5) + MsgPackSpec.WriteString16Header(d, 5) + MsgPackSpec.WriteString32Header(d, 5);
             sum += MsgPackSpec.WriteBinary8Header(d, 5) + MsgPackSpec.WriteBinary16Header(d, 5) + MsgPackSpec.WriteBinary32Header(d, 5);
-            sum += MsgPackSpec.WriteFixExt1Header(d, 5) + MsgPackSpec.WriteFixExt2Header(d, 5) + MsgPackSpec.WriteFixExt4Header(d, 5);
-            sum += MsgPackSpec.WriteFixExt8Header(d, 5) + MsgPackSpec.WriteFixExt16Header(d, 5);
-            sum += MsgPackSpec.WriteExt8Header(d, 5, 5) + MsgPackSpec.WriteExt16Header(d, 5, 5) + MsgPackSpec.WriteExt32Header(d, 5, 5);
+            sum += MsgPackSpec.WriteFixExtension1Header(d, 5) + MsgPackSpec.WriteFixExtension2Header(d, 5) + MsgPackSpec.WriteFixExtension4Header(d, 5);
+            sum += MsgPackSpec.WriteFixExtension8Header(d, 5) + MsgPackSpec.WriteFixExtension16Header(d, 5);
+            sum += MsgPackSpec.WriteExtension8Header(d, 5, 5) + MsgPackSpec.WriteExtension16Header(d, 5, 5) + MsgPackSpec.WriteExtension32Header(d, 5, 5);
             sum += MsgPackSpec.WriteTimestamp32(d, t) + MsgPackSpec.WriteTimestamp64(d, t) + MsgPackSpec.WriteTimestamp96(d, t);
             return sum;
         }

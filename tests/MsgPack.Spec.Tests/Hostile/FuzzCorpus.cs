@@ -41,15 +41,15 @@ namespace MsgPack.Spec.Tests.Hostile
 
             Add(d => d.Put(MsgPackSpec.WriteUInt64(d.Free, ulong.MaxValue)));
             Add(d => d.Put(MsgPackSpec.WriteUInt64(d.Free, (ulong)long.MaxValue + 1)));
-            Add(d => d.Put(MsgPackSpec.WriteFixUInt8(d.Free, 5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixUInt16(d.Free, 5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixUInt32(d.Free, 5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixUInt64(d.Free, 5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixInt8(d.Free, -5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixInt16(d.Free, 5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixInt32(d.Free, -5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixInt64(d.Free, 5)));
-            Add(d => d.Put(MsgPackSpec.WriteFixInt64(d.Free, long.MinValue)));
+            Add(d => d.Put(MsgPackSpec.WriteUInt8Exact(d.Free, 5)));
+            Add(d => d.Put(MsgPackSpec.WriteUInt16Exact(d.Free, 5)));
+            Add(d => d.Put(MsgPackSpec.WriteUInt32Exact(d.Free, 5)));
+            Add(d => d.Put(MsgPackSpec.WriteUInt64Exact(d.Free, 5)));
+            Add(d => d.Put(MsgPackSpec.WriteInt8Exact(d.Free, -5)));
+            Add(d => d.Put(MsgPackSpec.WriteInt16Exact(d.Free, 5)));
+            Add(d => d.Put(MsgPackSpec.WriteInt32Exact(d.Free, -5)));
+            Add(d => d.Put(MsgPackSpec.WriteInt64Exact(d.Free, 5)));
+            Add(d => d.Put(MsgPackSpec.WriteInt64Exact(d.Free, long.MinValue)));
             Add(d => d.Put(MsgPackSpec.WritePositiveFixInt(d.Free, 100)));
             Add(d => d.Put(MsgPackSpec.WriteNegativeFixInt(d.Free, -20)));
             foreach (float value in new[] { 0f, 1.5f, -0f, float.NaN, float.PositiveInfinity, float.Epsilon, float.MaxValue })
@@ -99,9 +99,9 @@ namespace MsgPack.Spec.Tests.Hostile
                 Add(d => d.Put(MsgPackSpec.WriteExtension(d.Free, 7, Pattern(length))));
             }
 
-            Add(d => { d.Put(MsgPackSpec.WriteExt8Header(d.Free, -3, 2)); d.Raw(Pattern(2)); });
-            Add(d => { d.Put(MsgPackSpec.WriteExt16Header(d.Free, 100, 4)); d.Raw(Pattern(4)); });
-            Add(d => { d.Put(MsgPackSpec.WriteExt32Header(d.Free, -128, 1)); d.Raw(Pattern(1)); });
+            Add(d => { d.Put(MsgPackSpec.WriteExtension8Header(d.Free, -3, 2)); d.Raw(Pattern(2)); });
+            Add(d => { d.Put(MsgPackSpec.WriteExtension16Header(d.Free, 100, 4)); d.Raw(Pattern(4)); });
+            Add(d => { d.Put(MsgPackSpec.WriteExtension32Header(d.Free, -128, 1)); d.Raw(Pattern(1)); });
             Add(d => d.Put(MsgPackSpec.WriteTimestamp32(d.Free, new Timestamp(1_700_000_000, 0))));
             Add(d => d.Put(MsgPackSpec.WriteTimestamp64(d.Free, new Timestamp(1_700_000_000, 999_999_999))));
             Add(d => d.Put(MsgPackSpec.WriteTimestamp96(d.Free, new Timestamp(-62_135_596_800, 1))));

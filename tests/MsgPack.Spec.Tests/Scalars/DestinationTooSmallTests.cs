@@ -54,28 +54,28 @@ namespace MsgPack.Spec.Tests.Scalars
                 {
                     int v = (int)value;
                     cases[$"WriteInt32({v})"] = new Case(needed, d => MsgPackSpec.WriteInt32(d, v), (Span<byte> d, out int n) => MsgPackSpec.TryWriteInt32(d, v, out n));
-                    cases[$"WriteFixInt32({v})"] = new Case(5, d => MsgPackSpec.WriteFixInt32(d, v), null);
+                    cases[$"WriteInt32Exact({v})"] = new Case(5, d => MsgPackSpec.WriteInt32Exact(d, v), null);
                 }
 
                 if (value >= short.MinValue && value <= short.MaxValue)
                 {
                     short v = (short)value;
                     cases[$"WriteInt16({v})"] = new Case(needed, d => MsgPackSpec.WriteInt16(d, v), (Span<byte> d, out int n) => MsgPackSpec.TryWriteInt16(d, v, out n));
-                    cases[$"WriteFixInt16({v})"] = new Case(3, d => MsgPackSpec.WriteFixInt16(d, v), null);
+                    cases[$"WriteInt16Exact({v})"] = new Case(3, d => MsgPackSpec.WriteInt16Exact(d, v), null);
                 }
 
                 if (value >= sbyte.MinValue && value <= sbyte.MaxValue)
                 {
                     sbyte v = (sbyte)value;
                     cases[$"WriteSByte({v})"] = new Case(needed, d => MsgPackSpec.WriteSByte(d, v), (Span<byte> d, out int n) => MsgPackSpec.TryWriteSByte(d, v, out n));
-                    cases[$"WriteFixInt8({v})"] = new Case(2, d => MsgPackSpec.WriteFixInt8(d, v), null);
+                    cases[$"WriteInt8Exact({v})"] = new Case(2, d => MsgPackSpec.WriteInt8Exact(d, v), null);
                     if (v >= -32 && v <= -1)
                     {
                         cases[$"WriteNegativeFixInt({v})"] = new Case(1, d => MsgPackSpec.WriteNegativeFixInt(d, v), null);
                     }
                 }
 
-                cases[$"WriteFixInt64({value})"] = new Case(9, d => MsgPackSpec.WriteFixInt64(d, value), null);
+                cases[$"WriteInt64Exact({value})"] = new Case(9, d => MsgPackSpec.WriteInt64Exact(d, value), null);
 
                 if (value >= 0)
                 {
@@ -102,26 +102,26 @@ namespace MsgPack.Spec.Tests.Scalars
         {
             int needed = ReferenceEncoding.SmallestLength(value);
             cases[$"WriteUInt64({value})"] = new Case(needed, d => MsgPackSpec.WriteUInt64(d, value), (Span<byte> d, out int n) => MsgPackSpec.TryWriteUInt64(d, value, out n));
-            cases[$"WriteFixUInt64({value})"] = new Case(9, d => MsgPackSpec.WriteFixUInt64(d, value), null);
+            cases[$"WriteUInt64Exact({value})"] = new Case(9, d => MsgPackSpec.WriteUInt64Exact(d, value), null);
             if (value <= uint.MaxValue)
             {
                 uint v = (uint)value;
                 cases[$"WriteUInt32({v})"] = new Case(needed, d => MsgPackSpec.WriteUInt32(d, v), (Span<byte> d, out int n) => MsgPackSpec.TryWriteUInt32(d, v, out n));
-                cases[$"WriteFixUInt32({v})"] = new Case(5, d => MsgPackSpec.WriteFixUInt32(d, v), null);
+                cases[$"WriteUInt32Exact({v})"] = new Case(5, d => MsgPackSpec.WriteUInt32Exact(d, v), null);
             }
 
             if (value <= ushort.MaxValue)
             {
                 ushort v = (ushort)value;
                 cases[$"WriteUInt16({v})"] = new Case(needed, d => MsgPackSpec.WriteUInt16(d, v), (Span<byte> d, out int n) => MsgPackSpec.TryWriteUInt16(d, v, out n));
-                cases[$"WriteFixUInt16({v})"] = new Case(3, d => MsgPackSpec.WriteFixUInt16(d, v), null);
+                cases[$"WriteUInt16Exact({v})"] = new Case(3, d => MsgPackSpec.WriteUInt16Exact(d, v), null);
             }
 
             if (value <= byte.MaxValue)
             {
                 byte v = (byte)value;
                 cases[$"WriteByte({v})"] = new Case(needed, d => MsgPackSpec.WriteByte(d, v), (Span<byte> d, out int n) => MsgPackSpec.TryWriteByte(d, v, out n));
-                cases[$"WriteFixUInt8({v})"] = new Case(2, d => MsgPackSpec.WriteFixUInt8(d, v), null);
+                cases[$"WriteUInt8Exact({v})"] = new Case(2, d => MsgPackSpec.WriteUInt8Exact(d, v), null);
                 if (v <= 127)
                 {
                     cases[$"WritePositiveFixInt({v})"] = new Case(1, d => MsgPackSpec.WritePositiveFixInt(d, v), null);
@@ -177,7 +177,7 @@ namespace MsgPack.Spec.Tests.Scalars
             string[] writers =
             {
                 "WriteInt64(", "WriteInt32(", "WriteInt16(", "WriteSByte(", "WriteUInt64(", "WriteUInt32(", "WriteUInt16(", "WriteByte(",
-                "WriteFixInt64(", "WriteFixInt32(", "WriteFixInt16(", "WriteFixInt8(", "WriteFixUInt64(", "WriteFixUInt32(", "WriteFixUInt16(", "WriteFixUInt8(",
+                "WriteInt64Exact(", "WriteInt32Exact(", "WriteInt16Exact(", "WriteInt8Exact(", "WriteUInt64Exact(", "WriteUInt32Exact(", "WriteUInt16Exact(", "WriteUInt8Exact(",
                 "WritePositiveFixInt(", "WriteNegativeFixInt(", "WriteNil", "WriteBoolean(", "WriteSingle(", "WriteDouble(",
             };
 

@@ -150,49 +150,49 @@ namespace MsgPack.Spec.Tests.Scalars
                 if (value >= 0 && value <= byte.MaxValue)
                 {
                     byte x = (byte)value;
-                    checkedForms += Form(value, 0xcc, 1, d => MsgPackSpec.WriteFixUInt8(d, x), p => MsgPackSpec.WriteFixUInt8(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xcc, 1, d => MsgPackSpec.WriteUInt8Exact(d, x), p => MsgPackSpec.WriteUInt8Exact(p, x), sampleThrows);
                 }
 
                 if (value >= 0 && value <= ushort.MaxValue)
                 {
                     ushort x = (ushort)value;
-                    checkedForms += Form(value, 0xcd, 2, d => MsgPackSpec.WriteFixUInt16(d, x), p => MsgPackSpec.WriteFixUInt16(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xcd, 2, d => MsgPackSpec.WriteUInt16Exact(d, x), p => MsgPackSpec.WriteUInt16Exact(p, x), sampleThrows);
                 }
 
                 if (value >= 0 && value <= uint.MaxValue)
                 {
                     uint x = (uint)value;
-                    checkedForms += Form(value, 0xce, 4, d => MsgPackSpec.WriteFixUInt32(d, x), p => MsgPackSpec.WriteFixUInt32(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xce, 4, d => MsgPackSpec.WriteUInt32Exact(d, x), p => MsgPackSpec.WriteUInt32Exact(p, x), sampleThrows);
                 }
 
                 if (value >= 0 && value <= ulong.MaxValue)
                 {
                     ulong x = (ulong)value;
-                    checkedForms += Form(value, 0xcf, 8, d => MsgPackSpec.WriteFixUInt64(d, x), p => MsgPackSpec.WriteFixUInt64(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xcf, 8, d => MsgPackSpec.WriteUInt64Exact(d, x), p => MsgPackSpec.WriteUInt64Exact(p, x), sampleThrows);
                 }
 
                 if (value >= sbyte.MinValue && value <= sbyte.MaxValue)
                 {
                     sbyte x = (sbyte)value;
-                    checkedForms += Form(value, 0xd0, 1, d => MsgPackSpec.WriteFixInt8(d, x), p => MsgPackSpec.WriteFixInt8(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xd0, 1, d => MsgPackSpec.WriteInt8Exact(d, x), p => MsgPackSpec.WriteInt8Exact(p, x), sampleThrows);
                 }
 
                 if (value >= short.MinValue && value <= short.MaxValue)
                 {
                     short x = (short)value;
-                    checkedForms += Form(value, 0xd1, 2, d => MsgPackSpec.WriteFixInt16(d, x), p => MsgPackSpec.WriteFixInt16(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xd1, 2, d => MsgPackSpec.WriteInt16Exact(d, x), p => MsgPackSpec.WriteInt16Exact(p, x), sampleThrows);
                 }
 
                 if (value >= int.MinValue && value <= int.MaxValue)
                 {
                     int x = (int)value;
-                    checkedForms += Form(value, 0xd2, 4, d => MsgPackSpec.WriteFixInt32(d, x), p => MsgPackSpec.WriteFixInt32(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xd2, 4, d => MsgPackSpec.WriteInt32Exact(d, x), p => MsgPackSpec.WriteInt32Exact(p, x), sampleThrows);
                 }
 
                 if (value >= long.MinValue && value <= long.MaxValue)
                 {
                     long x = (long)value;
-                    checkedForms += Form(value, 0xd3, 8, d => MsgPackSpec.WriteFixInt64(d, x), p => MsgPackSpec.WriteFixInt64(p, x), sampleThrows);
+                    checkedForms += Form(value, 0xd3, 8, d => MsgPackSpec.WriteInt64Exact(d, x), p => MsgPackSpec.WriteInt64Exact(p, x), sampleThrows);
                 }
             }
 
@@ -233,12 +233,12 @@ namespace MsgPack.Spec.Tests.Scalars
 
                 if (value >= long.MinValue && value <= long.MaxValue)
                 {
-                    Assert.Equal(expected.Length, MsgPackSpec.GetEncodedLength((long)value));
+                    Assert.Equal(expected.Length, MsgPackSpec.GetInt64EncodedLength((long)value));
                 }
 
                 if (value >= 0 && value <= ulong.MaxValue)
                 {
-                    Assert.Equal(expected.Length, MsgPackSpec.GetEncodedLength((ulong)value));
+                    Assert.Equal(expected.Length, MsgPackSpec.GetUInt64EncodedLength((ulong)value));
                 }
 
                 bool sampleThrows = count % ThrowingOverflowSample == 0;

@@ -5,7 +5,7 @@ namespace MsgPack.Spec.Tests.Scalars
 {
     /// <summary>
     /// The integer writers against the specification's format table: the smallest-form writers of every integer
-    /// type at every boundary between two formats, the exact-format writers, and GetEncodedLength.
+    /// type at every boundary between two formats, the exact-format writers, and GetInt64EncodedLength.
     /// </summary>
     public unsafe class IntegerWriterTests
     {
@@ -85,7 +85,7 @@ namespace MsgPack.Spec.Tests.Scalars
                 ulong v = (ulong)value;
                 ScalarAssert.Writes($"WriteUInt64({v})", expectedHex, d => MsgPackSpec.WriteUInt64(d, v), p => MsgPackSpec.WriteUInt64(p, v));
                 writers++;
-                Assert.Equal(Hex.ToBytes(expectedHex).Length, MsgPackSpec.GetEncodedLength(v));
+                Assert.Equal(Hex.ToBytes(expectedHex).Length, MsgPackSpec.GetUInt64EncodedLength(v));
             }
 
             if (value >= 0 && value <= uint.MaxValue)
@@ -109,7 +109,7 @@ namespace MsgPack.Spec.Tests.Scalars
                 writers++;
             }
 
-            Assert.Equal(Hex.ToBytes(expectedHex).Length, MsgPackSpec.GetEncodedLength(value));
+            Assert.Equal(Hex.ToBytes(expectedHex).Length, MsgPackSpec.GetInt64EncodedLength(value));
 
             // The table's own consistency: the expected bytes are what the spec's format table gives.
             Assert.Equal(Hex.Of(ReferenceEncoding.SmallestForm(value)), Hex.Of(Hex.ToBytes(expectedHex)));
@@ -124,7 +124,7 @@ namespace MsgPack.Spec.Tests.Scalars
         public void UInt64ValuesAboveInt64MaxValueTakeUInt64(ulong value, string expectedHex)
         {
             ScalarAssert.Writes($"WriteUInt64({value})", expectedHex, d => MsgPackSpec.WriteUInt64(d, value), p => MsgPackSpec.WriteUInt64(p, value));
-            Assert.Equal(9, MsgPackSpec.GetEncodedLength(value));
+            Assert.Equal(9, MsgPackSpec.GetUInt64EncodedLength(value));
         }
 
         [Theory]
@@ -148,64 +148,64 @@ namespace MsgPack.Spec.Tests.Scalars
         [InlineData(-2147483648L, 5)]
         [InlineData(-2147483649L, 9)]
         [InlineData(long.MinValue, 9)]
-        public void GetEncodedLengthGivesTheSizeOfTheSmallestForm(long value, int expected)
+        public void GetInt64EncodedLengthGivesTheSizeOfTheSmallestForm(long value, int expected)
         {
-            Assert.Equal(expected, MsgPackSpec.GetEncodedLength(value));
+            Assert.Equal(expected, MsgPackSpec.GetInt64EncodedLength(value));
             if (value >= 0)
             {
-                Assert.Equal(expected, MsgPackSpec.GetEncodedLength((ulong)value));
+                Assert.Equal(expected, MsgPackSpec.GetUInt64EncodedLength((ulong)value));
             }
 
-            Span<byte> buffer = stackalloc byte[MsgPackSpec.MaxInt64Length];
+            Span<byte> buffer = stackalloc byte[MsgPackSpec.MaxInt64EncodedLength];
             Assert.Equal(expected, MsgPackSpec.WriteInt64(buffer, value));
         }
 
         [Theory]
-        [InlineData("FixUInt8", 0UL, "cc 00")]
-        [InlineData("FixUInt8", 1UL, "cc 01")]
-        [InlineData("FixUInt8", 127UL, "cc 7f")]
-        [InlineData("FixUInt8", 128UL, "cc 80")]
-        [InlineData("FixUInt8", 255UL, "cc ff")]
-        [InlineData("FixUInt16", 0UL, "cd 00 00")]
-        [InlineData("FixUInt16", 1UL, "cd 00 01")]
-        [InlineData("FixUInt16", 255UL, "cd 00 ff")]
-        [InlineData("FixUInt16", 0x1234UL, "cd 12 34")]
-        [InlineData("FixUInt16", 65535UL, "cd ff ff")]
-        [InlineData("FixUInt32", 0UL, "ce 00 00 00 00")]
-        [InlineData("FixUInt32", 1UL, "ce 00 00 00 01")]
-        [InlineData("FixUInt32", 0x12345678UL, "ce 12 34 56 78")]
-        [InlineData("FixUInt32", 4294967295UL, "ce ff ff ff ff")]
-        [InlineData("FixUInt64", 0UL, "cf 00 00 00 00 00 00 00 00")]
-        [InlineData("FixUInt64", 1UL, "cf 00 00 00 00 00 00 00 01")]
-        [InlineData("FixUInt64", 0x0123456789abcdefUL, "cf 01 23 45 67 89 ab cd ef")]
-        [InlineData("FixUInt64", 18446744073709551615UL, "cf ff ff ff ff ff ff ff ff")]
+        [InlineData("UInt8Exact", 0UL, "cc 00")]
+        [InlineData("UInt8Exact", 1UL, "cc 01")]
+        [InlineData("UInt8Exact", 127UL, "cc 7f")]
+        [InlineData("UInt8Exact", 128UL, "cc 80")]
+        [InlineData("UInt8Exact", 255UL, "cc ff")]
+        [InlineData("UInt16Exact", 0UL, "cd 00 00")]
+        [InlineData("UInt16Exact", 1UL, "cd 00 01")]
+        [InlineData("UInt16Exact", 255UL, "cd 00 ff")]
+        [InlineData("UInt16Exact", 0x1234UL, "cd 12 34")]
+        [InlineData("UInt16Exact", 65535UL, "cd ff ff")]
+        [InlineData("UInt32Exact", 0UL, "ce 00 00 00 00")]
+        [InlineData("UInt32Exact", 1UL, "ce 00 00 00 01")]
+        [InlineData("UInt32Exact", 0x12345678UL, "ce 12 34 56 78")]
+        [InlineData("UInt32Exact", 4294967295UL, "ce ff ff ff ff")]
+        [InlineData("UInt64Exact", 0UL, "cf 00 00 00 00 00 00 00 00")]
+        [InlineData("UInt64Exact", 1UL, "cf 00 00 00 00 00 00 00 01")]
+        [InlineData("UInt64Exact", 0x0123456789abcdefUL, "cf 01 23 45 67 89 ab cd ef")]
+        [InlineData("UInt64Exact", 18446744073709551615UL, "cf ff ff ff ff ff ff ff ff")]
         public void ExactUnsignedWritersWriteTheirFormatWhateverTheValue(string format, ulong value, string expectedHex)
         {
             switch (format)
             {
-                case "FixUInt8":
+                case "UInt8Exact":
                     {
                         byte v = checked((byte)value);
-                        ScalarAssert.Writes($"WriteFixUInt8({v})", expectedHex, d => MsgPackSpec.WriteFixUInt8(d, v), p => MsgPackSpec.WriteFixUInt8(p, v));
+                        ScalarAssert.Writes($"WriteUInt8Exact({v})", expectedHex, d => MsgPackSpec.WriteUInt8Exact(d, v), p => MsgPackSpec.WriteUInt8Exact(p, v));
                         break;
                     }
 
-                case "FixUInt16":
+                case "UInt16Exact":
                     {
                         ushort v = checked((ushort)value);
-                        ScalarAssert.Writes($"WriteFixUInt16({v})", expectedHex, d => MsgPackSpec.WriteFixUInt16(d, v), p => MsgPackSpec.WriteFixUInt16(p, v));
+                        ScalarAssert.Writes($"WriteUInt16Exact({v})", expectedHex, d => MsgPackSpec.WriteUInt16Exact(d, v), p => MsgPackSpec.WriteUInt16Exact(p, v));
                         break;
                     }
 
-                case "FixUInt32":
+                case "UInt32Exact":
                     {
                         uint v = checked((uint)value);
-                        ScalarAssert.Writes($"WriteFixUInt32({v})", expectedHex, d => MsgPackSpec.WriteFixUInt32(d, v), p => MsgPackSpec.WriteFixUInt32(p, v));
+                        ScalarAssert.Writes($"WriteUInt32Exact({v})", expectedHex, d => MsgPackSpec.WriteUInt32Exact(d, v), p => MsgPackSpec.WriteUInt32Exact(p, v));
                         break;
                     }
 
-                case "FixUInt64":
-                    ScalarAssert.Writes($"WriteFixUInt64({value})", expectedHex, d => MsgPackSpec.WriteFixUInt64(d, value), p => MsgPackSpec.WriteFixUInt64(p, value));
+                case "UInt64Exact":
+                    ScalarAssert.Writes($"WriteUInt64Exact({value})", expectedHex, d => MsgPackSpec.WriteUInt64Exact(d, value), p => MsgPackSpec.WriteUInt64Exact(p, value));
                     break;
 
                 default:
@@ -215,57 +215,57 @@ namespace MsgPack.Spec.Tests.Scalars
         }
 
         [Theory]
-        [InlineData("FixInt8", 0L, "d0 00")]
-        [InlineData("FixInt8", 1L, "d0 01")]
-        [InlineData("FixInt8", -1L, "d0 ff")]
-        [InlineData("FixInt8", -32L, "d0 e0")]
-        [InlineData("FixInt8", 127L, "d0 7f")]
-        [InlineData("FixInt8", -128L, "d0 80")]
-        [InlineData("FixInt16", 0L, "d1 00 00")]
-        [InlineData("FixInt16", 1L, "d1 00 01")]
-        [InlineData("FixInt16", -1L, "d1 ff ff")]
-        [InlineData("FixInt16", 0x1234L, "d1 12 34")]
-        [InlineData("FixInt16", 32767L, "d1 7f ff")]
-        [InlineData("FixInt16", -32768L, "d1 80 00")]
-        [InlineData("FixInt32", 0L, "d2 00 00 00 00")]
-        [InlineData("FixInt32", 1L, "d2 00 00 00 01")]
-        [InlineData("FixInt32", -1L, "d2 ff ff ff ff")]
-        [InlineData("FixInt32", 0x12345678L, "d2 12 34 56 78")]
-        [InlineData("FixInt32", 2147483647L, "d2 7f ff ff ff")]
-        [InlineData("FixInt32", -2147483648L, "d2 80 00 00 00")]
-        [InlineData("FixInt64", 0L, "d3 00 00 00 00 00 00 00 00")]
-        [InlineData("FixInt64", 1L, "d3 00 00 00 00 00 00 00 01")]
-        [InlineData("FixInt64", -1L, "d3 ff ff ff ff ff ff ff ff")]
-        [InlineData("FixInt64", 0x0123456789abcdefL, "d3 01 23 45 67 89 ab cd ef")]
-        [InlineData("FixInt64", long.MaxValue, "d3 7f ff ff ff ff ff ff ff")]
-        [InlineData("FixInt64", long.MinValue, "d3 80 00 00 00 00 00 00 00")]
+        [InlineData("Int8Exact", 0L, "d0 00")]
+        [InlineData("Int8Exact", 1L, "d0 01")]
+        [InlineData("Int8Exact", -1L, "d0 ff")]
+        [InlineData("Int8Exact", -32L, "d0 e0")]
+        [InlineData("Int8Exact", 127L, "d0 7f")]
+        [InlineData("Int8Exact", -128L, "d0 80")]
+        [InlineData("Int16Exact", 0L, "d1 00 00")]
+        [InlineData("Int16Exact", 1L, "d1 00 01")]
+        [InlineData("Int16Exact", -1L, "d1 ff ff")]
+        [InlineData("Int16Exact", 0x1234L, "d1 12 34")]
+        [InlineData("Int16Exact", 32767L, "d1 7f ff")]
+        [InlineData("Int16Exact", -32768L, "d1 80 00")]
+        [InlineData("Int32Exact", 0L, "d2 00 00 00 00")]
+        [InlineData("Int32Exact", 1L, "d2 00 00 00 01")]
+        [InlineData("Int32Exact", -1L, "d2 ff ff ff ff")]
+        [InlineData("Int32Exact", 0x12345678L, "d2 12 34 56 78")]
+        [InlineData("Int32Exact", 2147483647L, "d2 7f ff ff ff")]
+        [InlineData("Int32Exact", -2147483648L, "d2 80 00 00 00")]
+        [InlineData("Int64Exact", 0L, "d3 00 00 00 00 00 00 00 00")]
+        [InlineData("Int64Exact", 1L, "d3 00 00 00 00 00 00 00 01")]
+        [InlineData("Int64Exact", -1L, "d3 ff ff ff ff ff ff ff ff")]
+        [InlineData("Int64Exact", 0x0123456789abcdefL, "d3 01 23 45 67 89 ab cd ef")]
+        [InlineData("Int64Exact", long.MaxValue, "d3 7f ff ff ff ff ff ff ff")]
+        [InlineData("Int64Exact", long.MinValue, "d3 80 00 00 00 00 00 00 00")]
         public void ExactSignedWritersWriteTheirFormatWhateverTheValue(string format, long value, string expectedHex)
         {
             switch (format)
             {
-                case "FixInt8":
+                case "Int8Exact":
                     {
                         sbyte v = checked((sbyte)value);
-                        ScalarAssert.Writes($"WriteFixInt8({v})", expectedHex, d => MsgPackSpec.WriteFixInt8(d, v), p => MsgPackSpec.WriteFixInt8(p, v));
+                        ScalarAssert.Writes($"WriteInt8Exact({v})", expectedHex, d => MsgPackSpec.WriteInt8Exact(d, v), p => MsgPackSpec.WriteInt8Exact(p, v));
                         break;
                     }
 
-                case "FixInt16":
+                case "Int16Exact":
                     {
                         short v = checked((short)value);
-                        ScalarAssert.Writes($"WriteFixInt16({v})", expectedHex, d => MsgPackSpec.WriteFixInt16(d, v), p => MsgPackSpec.WriteFixInt16(p, v));
+                        ScalarAssert.Writes($"WriteInt16Exact({v})", expectedHex, d => MsgPackSpec.WriteInt16Exact(d, v), p => MsgPackSpec.WriteInt16Exact(p, v));
                         break;
                     }
 
-                case "FixInt32":
+                case "Int32Exact":
                     {
                         int v = checked((int)value);
-                        ScalarAssert.Writes($"WriteFixInt32({v})", expectedHex, d => MsgPackSpec.WriteFixInt32(d, v), p => MsgPackSpec.WriteFixInt32(p, v));
+                        ScalarAssert.Writes($"WriteInt32Exact({v})", expectedHex, d => MsgPackSpec.WriteInt32Exact(d, v), p => MsgPackSpec.WriteInt32Exact(p, v));
                         break;
                     }
 
-                case "FixInt64":
-                    ScalarAssert.Writes($"WriteFixInt64({value})", expectedHex, d => MsgPackSpec.WriteFixInt64(d, value), p => MsgPackSpec.WriteFixInt64(p, value));
+                case "Int64Exact":
+                    ScalarAssert.Writes($"WriteInt64Exact({value})", expectedHex, d => MsgPackSpec.WriteInt64Exact(d, value), p => MsgPackSpec.WriteInt64Exact(p, value));
                     break;
 
                 default:
@@ -365,31 +365,31 @@ namespace MsgPack.Spec.Tests.Scalars
         [Fact]
         public void TheMaxLengthConstantsAreTheLargestFormsOfTheSpec()
         {
-            Assert.Equal(9, MsgPackSpec.MaxInt64Length); // uint 64 / int 64: code + 8 bytes
-            Assert.Equal(5, MsgPackSpec.MaxInt32Length); // uint 32 / int 32: code + 4 bytes
-            Assert.Equal(3, MsgPackSpec.MaxInt16Length); // uint 16 / int 16: code + 2 bytes
-            Assert.Equal(2, MsgPackSpec.MaxInt8Length);  // uint 8 / int 8: code + 1 byte
+            Assert.Equal(9, MsgPackSpec.MaxInt64EncodedLength); // uint 64 / int 64: code + 8 bytes
+            Assert.Equal(5, MsgPackSpec.MaxInt32EncodedLength); // uint 32 / int 32: code + 4 bytes
+            Assert.Equal(3, MsgPackSpec.MaxInt16EncodedLength); // uint 16 / int 16: code + 2 bytes
+            Assert.Equal(2, MsgPackSpec.MaxInt8EncodedLength);  // uint 8 / int 8: code + 1 byte
         }
 
         [Fact]
         public void TheWritersOfEachTypeNeverExceedTheirMaxLength()
         {
             Span<byte> buffer = stackalloc byte[16];
-            Assert.Equal(MsgPackSpec.MaxInt64Length, MsgPackSpec.WriteInt64(buffer, long.MinValue));
-            Assert.Equal(MsgPackSpec.MaxInt64Length, MsgPackSpec.WriteUInt64(buffer, ulong.MaxValue));
-            Assert.Equal(MsgPackSpec.MaxInt32Length, MsgPackSpec.WriteInt32(buffer, int.MinValue));
-            Assert.Equal(MsgPackSpec.MaxInt32Length, MsgPackSpec.WriteInt32(buffer, int.MaxValue));
-            Assert.Equal(MsgPackSpec.MaxInt32Length, MsgPackSpec.WriteUInt32(buffer, uint.MaxValue));
-            Assert.Equal(MsgPackSpec.MaxInt16Length, MsgPackSpec.WriteInt16(buffer, short.MinValue));
-            Assert.Equal(MsgPackSpec.MaxInt16Length, MsgPackSpec.WriteInt16(buffer, short.MaxValue));
-            Assert.Equal(MsgPackSpec.MaxInt16Length, MsgPackSpec.WriteUInt16(buffer, ushort.MaxValue));
-            Assert.Equal(MsgPackSpec.MaxInt8Length, MsgPackSpec.WriteSByte(buffer, sbyte.MinValue));
-            Assert.Equal(MsgPackSpec.MaxInt8Length, MsgPackSpec.WriteByte(buffer, byte.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt64EncodedLength, MsgPackSpec.WriteInt64(buffer, long.MinValue));
+            Assert.Equal(MsgPackSpec.MaxInt64EncodedLength, MsgPackSpec.WriteUInt64(buffer, ulong.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt32EncodedLength, MsgPackSpec.WriteInt32(buffer, int.MinValue));
+            Assert.Equal(MsgPackSpec.MaxInt32EncodedLength, MsgPackSpec.WriteInt32(buffer, int.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt32EncodedLength, MsgPackSpec.WriteUInt32(buffer, uint.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt16EncodedLength, MsgPackSpec.WriteInt16(buffer, short.MinValue));
+            Assert.Equal(MsgPackSpec.MaxInt16EncodedLength, MsgPackSpec.WriteInt16(buffer, short.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt16EncodedLength, MsgPackSpec.WriteUInt16(buffer, ushort.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt8EncodedLength, MsgPackSpec.WriteSByte(buffer, sbyte.MinValue));
+            Assert.Equal(MsgPackSpec.MaxInt8EncodedLength, MsgPackSpec.WriteByte(buffer, byte.MaxValue));
 
             // The destinations of the MaxLength size are enough for every value of the type.
-            Assert.Equal(MsgPackSpec.MaxInt32Length, MsgPackSpec.WriteInt32(buffer.Slice(0, MsgPackSpec.MaxInt32Length), int.MinValue));
-            Assert.Equal(MsgPackSpec.MaxInt16Length, MsgPackSpec.WriteUInt16(buffer.Slice(0, MsgPackSpec.MaxInt16Length), ushort.MaxValue));
-            Assert.Equal(MsgPackSpec.MaxInt8Length, MsgPackSpec.WriteSByte(buffer.Slice(0, MsgPackSpec.MaxInt8Length), sbyte.MinValue));
+            Assert.Equal(MsgPackSpec.MaxInt32EncodedLength, MsgPackSpec.WriteInt32(buffer.Slice(0, MsgPackSpec.MaxInt32EncodedLength), int.MinValue));
+            Assert.Equal(MsgPackSpec.MaxInt16EncodedLength, MsgPackSpec.WriteUInt16(buffer.Slice(0, MsgPackSpec.MaxInt16EncodedLength), ushort.MaxValue));
+            Assert.Equal(MsgPackSpec.MaxInt8EncodedLength, MsgPackSpec.WriteSByte(buffer.Slice(0, MsgPackSpec.MaxInt8EncodedLength), sbyte.MinValue));
         }
     }
 }

@@ -9,8 +9,8 @@ using Xunit;
 namespace MsgPack.Spec.Tests.Streaming
 {
     /// <summary>
-    /// A round trip through System.IO.Pipelines: a writer task frames 5,000 random messages (ReserveFixUInt32, the
-    /// body, PatchFixUInt32) into a pipe; the reader side takes whatever chunks arrive, finds whole messages with
+    /// A round trip through System.IO.Pipelines: a writer task frames 5,000 random messages (ReserveUInt32Exact, the
+    /// body, PatchUInt32Exact) into a pipe; the reader side takes whatever chunks arrive, finds whole messages with
     /// <see cref="MsgPackReader.TryReadFrame"/>, reads each body with <see cref="MsgPackReader"/>, compares it with
     /// what was written, and advances the pipe (consumed: after the last whole message; examined: all of it).
     /// </summary>
@@ -95,9 +95,9 @@ namespace MsgPack.Spec.Tests.Streaming
         private static void WriteFrame(IBufferWriter<byte> output, object? message)
         {
             var writer = new MsgPackWriter(output);
-            MsgPackReservation length = writer.ReserveFixUInt32();
+            MsgPackReservation length = writer.ReserveUInt32Exact();
             WriteNode(ref writer, message);
-            writer.PatchFixUInt32(length, (uint)writer.GetBytesWrittenSince(length));
+            writer.PatchUInt32Exact(length, (uint)writer.GetBytesWrittenSince(length));
             writer.Flush();
         }
 

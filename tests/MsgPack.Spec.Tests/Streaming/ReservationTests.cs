@@ -136,7 +136,7 @@ namespace MsgPack.Spec.Tests.Streaming
             var output = new ArrayBufferWriter<byte>(256);
             var writer = new MsgPackWriter(output);
             writer.WriteNil();
-            MsgPackReservation reservation = writer.ReserveFixUInt32();
+            MsgPackReservation reservation = writer.ReserveUInt32Exact();
             Assert.Equal(1, reservation.Offset);
             Assert.Equal(5, reservation.Length);
             writer.WriteArrayHeader(2);
@@ -144,7 +144,7 @@ namespace MsgPack.Spec.Tests.Streaming
             writer.WriteInt32(2);
             Assert.Equal(3, writer.GetBytesWrittenSince(reservation));
             Assert.Equal(0, output.WrittenCount); // nothing committed: the slot is in the writer's span
-            writer.PatchFixUInt32(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+            writer.PatchUInt32Exact(reservation, (uint)writer.GetBytesWrittenSince(reservation));
             writer.Flush();
             Assert.Equal("c0 ce 00 00 00 03 92 01 02", Hex.Of(output.WrittenSpan));
         }
@@ -165,7 +165,7 @@ namespace MsgPack.Spec.Tests.Streaming
         }
 
         [Fact]
-        public void PatchFixUInt32RefusesASlotThatIsNotFiveBytes()
+        public void PatchUInt32ExactRefusesASlotThatIsNotFiveBytes()
         {
             // As documented: "ArgumentException: the reservation is not 5 bytes long", for wider slots too, where
             // writing 5 bytes would silently leave the rest of the slot unwritten.
@@ -173,7 +173,7 @@ namespace MsgPack.Spec.Tests.Streaming
             var writer = new MsgPackWriter(output);
             MsgPackReservation wide = writer.Reserve(8);
             MsgPackReservation narrow = writer.Reserve(3);
-            MsgPackReservation exact = writer.ReserveFixUInt32();
+            MsgPackReservation exact = writer.ReserveUInt32Exact();
             Assert.IsType<ArgumentException>(PatchError(ref writer, wide));
             Assert.IsType<ArgumentException>(PatchError(ref writer, narrow));
             Assert.Null(PatchError(ref writer, exact));
@@ -187,7 +187,7 @@ namespace MsgPack.Spec.Tests.Streaming
         {
             try
             {
-                writer.PatchFixUInt32(reservation, 7);
+                writer.PatchUInt32Exact(reservation, 7);
                 return null;
             }
             catch (ArgumentException e)
@@ -196,7 +196,7 @@ namespace MsgPack.Spec.Tests.Streaming
             }
         }
 
-        /// <summary>Writes one frame per body length: ReserveFixUInt32, the body, PatchFixUInt32; returns the bodies as MsgPackSpec writes them.</summary>
+        /// <summary>Writes one frame per body length: ReserveUInt32Exact, the body, PatchUInt32Exact; returns the bodies as MsgPackSpec writes them.</summary>
         private static List<byte[]> WriteFrames(IBufferWriter<byte> output, PatchOrder order)
         {
             var bodies = new List<byte[]>();
@@ -206,7 +206,7 @@ namespace MsgPack.Spec.Tests.Streaming
             {
                 byte[] body = ExpectedBody(binLength);
                 bodies.Add(body);
-                MsgPackReservation reservation = writer.ReserveFixUInt32();
+                MsgPackReservation reservation = writer.ReserveUInt32Exact();
                 Assert.Equal(5, reservation.Length);
                 if (binLength >= 0)
                 {
@@ -221,11 +221,11 @@ namespace MsgPack.Spec.Tests.Streaming
                 switch (order)
                 {
                     case PatchOrder.PatchThenFlush:
-                        writer.PatchFixUInt32(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+                        writer.PatchUInt32Exact(reservation, (uint)writer.GetBytesWrittenSince(reservation));
                         break;
                     case PatchOrder.FlushThenPatch:
                         writer.Flush();
-                        writer.PatchFixUInt32(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+                        writer.PatchUInt32Exact(reservation, (uint)writer.GetBytesWrittenSince(reservation));
                         break;
                     default:
                         pending.Add((reservation, body.Length));
@@ -235,7 +235,7 @@ namespace MsgPack.Spec.Tests.Streaming
 
             for (int i = pending.Count - 1; i >= 0; i--)
             {
-                writer.PatchFixUInt32(pending[i].Reservation, (uint)pending[i].Length);
+                writer.PatchUInt32Exact(pending[i].Reservation, (uint)pending[i].Length);
             }
 
             writer.Flush();

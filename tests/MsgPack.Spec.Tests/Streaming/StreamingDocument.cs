@@ -433,14 +433,14 @@ namespace MsgPack.Spec.Tests.Streaming
             d.Add(new Item(ItemKind.Byte) { Unsigned = byte.MaxValue }, s => MsgPackSpec.WriteByte(s, byte.MaxValue));
 
             // integers in exact forms, read by narrower readers than the form
-            d.Add(new Item(ItemKind.Byte) { Unsigned = 5 }, s => MsgPackSpec.WriteFixUInt8(s, 5));
-            d.Add(new Item(ItemKind.UInt16) { Unsigned = 5 }, s => MsgPackSpec.WriteFixUInt16(s, 5));
-            d.Add(new Item(ItemKind.UInt32) { Unsigned = 70000 }, s => MsgPackSpec.WriteFixUInt32(s, 70000));
-            d.Add(new Item(ItemKind.Byte) { Unsigned = 6 }, s => MsgPackSpec.WriteFixUInt64(s, 6));
-            d.Add(new Item(ItemKind.SByte) { Integer = -5 }, s => MsgPackSpec.WriteFixInt8(s, -5));
-            d.Add(new Item(ItemKind.Int16) { Integer = -300 }, s => MsgPackSpec.WriteFixInt16(s, -300));
-            d.Add(new Item(ItemKind.Int32) { Integer = -70000 }, s => MsgPackSpec.WriteFixInt32(s, -70000));
-            d.Add(new Item(ItemKind.Int64) { Integer = 7 }, s => MsgPackSpec.WriteFixInt64(s, 7));
+            d.Add(new Item(ItemKind.Byte) { Unsigned = 5 }, s => MsgPackSpec.WriteUInt8Exact(s, 5));
+            d.Add(new Item(ItemKind.UInt16) { Unsigned = 5 }, s => MsgPackSpec.WriteUInt16Exact(s, 5));
+            d.Add(new Item(ItemKind.UInt32) { Unsigned = 70000 }, s => MsgPackSpec.WriteUInt32Exact(s, 70000));
+            d.Add(new Item(ItemKind.Byte) { Unsigned = 6 }, s => MsgPackSpec.WriteUInt64Exact(s, 6));
+            d.Add(new Item(ItemKind.SByte) { Integer = -5 }, s => MsgPackSpec.WriteInt8Exact(s, -5));
+            d.Add(new Item(ItemKind.Int16) { Integer = -300 }, s => MsgPackSpec.WriteInt16Exact(s, -300));
+            d.Add(new Item(ItemKind.Int32) { Integer = -70000 }, s => MsgPackSpec.WriteInt32Exact(s, -70000));
+            d.Add(new Item(ItemKind.Int64) { Integer = 7 }, s => MsgPackSpec.WriteInt64Exact(s, 7));
             d.Add(new Item(ItemKind.UInt64) { Unsigned = 7 }, s => MsgPackSpec.WritePositiveFixInt(s, 7));
             d.Add(new Item(ItemKind.Int32) { Integer = -7 }, s => MsgPackSpec.WriteNegativeFixInt(s, -7));
 
@@ -512,12 +512,12 @@ namespace MsgPack.Spec.Tests.Streaming
                 d.Add(new Item(ItemKind.Extension) { TypeCode = type, Bytes = bytes }, s => MsgPackSpec.WriteExtension(s, type, bytes));
             }
 
-            d.Add(new Item(ItemKind.Extension) { TypeCode = -100, Bytes = Pattern(3, 2) }, s => Concat(s, t => MsgPackSpec.WriteExt32Header(t, -100, 3), Pattern(3, 2)));
-            d.Add(new Item(ItemKind.Extension) { TypeCode = 100, Bytes = Pattern(4, 3) }, s => Concat(s, t => MsgPackSpec.WriteExt16Header(t, 100, 4), Pattern(4, 3)));
-            d.Add(new Item(ItemKind.ExtensionHeader) { TypeCode = 42, Integer = 1 }, s => MsgPackSpec.WriteFixExt1Header(s, 42));
+            d.Add(new Item(ItemKind.Extension) { TypeCode = -100, Bytes = Pattern(3, 2) }, s => Concat(s, t => MsgPackSpec.WriteExtension32Header(t, -100, 3), Pattern(3, 2)));
+            d.Add(new Item(ItemKind.Extension) { TypeCode = 100, Bytes = Pattern(4, 3) }, s => Concat(s, t => MsgPackSpec.WriteExtension16Header(t, 100, 4), Pattern(4, 3)));
+            d.Add(new Item(ItemKind.ExtensionHeader) { TypeCode = 42, Integer = 1 }, s => MsgPackSpec.WriteFixExtension1Header(s, 42));
             d.Add(new Item(ItemKind.Boolean) { Integer = 1 }, s => MsgPackSpec.WriteBoolean(s, true)); // the data byte, c3
-            d.Add(new Item(ItemKind.ExtensionHeader) { TypeCode = -3, Integer = 0 }, s => MsgPackSpec.WriteExt8Header(s, -3, 0));
-            d.Add(new Item(ItemKind.ExtensionHeader) { TypeCode = 3, Integer = 0 }, s => MsgPackSpec.WriteExt32Header(s, 3, 0));
+            d.Add(new Item(ItemKind.ExtensionHeader) { TypeCode = -3, Integer = 0 }, s => MsgPackSpec.WriteExtension8Header(s, -3, 0));
+            d.Add(new Item(ItemKind.ExtensionHeader) { TypeCode = 3, Integer = 0 }, s => MsgPackSpec.WriteExtension32Header(s, 3, 0));
 
             // timestamps: the three forms, chosen by value and written exactly
             d.Add(new Item(ItemKind.Timestamp) { Timestamp = new Timestamp(1, 0) }, s => MsgPackSpec.WriteTimestamp(s, new Timestamp(1, 0)));

@@ -166,7 +166,7 @@ namespace MsgPack.Spec.Tests.Streaming
         {
             output.Reset();
             var writer = new MsgPackWriter(output);
-            MsgPackReservation length = writer.ReserveFixUInt32();
+            MsgPackReservation length = writer.ReserveUInt32Exact();
             writer.WriteMapHeader(2);
             writer.WriteUInt32(0x00); // IPROTO_REQUEST_TYPE
             writer.WriteUInt32(0x01); // IPROTO_SELECT
@@ -186,7 +186,7 @@ namespace MsgPack.Spec.Tests.Streaming
             writer.WriteUInt32(0x20); // IPROTO_KEY
             writer.WriteArrayHeader(1);
             writer.WriteInt32(sync * 3);
-            writer.PatchFixUInt32(length, (uint)writer.GetBytesWrittenSince(length));
+            writer.PatchUInt32Exact(length, (uint)writer.GetBytesWrittenSince(length));
             writer.Flush();
         }
 
@@ -220,7 +220,7 @@ namespace MsgPack.Spec.Tests.Streaming
 
             n += MsgPackSpec.WriteArrayHeader(s.Slice(n), 1);
             n += MsgPackSpec.WriteInt32(s.Slice(n), sync * 3);
-            MsgPackSpec.WriteFixUInt32(buffer, (uint)n);
+            MsgPackSpec.WriteUInt32Exact(buffer, (uint)n);
             return buffer.AsSpan(0, n + 5).ToArray();
         }
 
@@ -245,7 +245,7 @@ namespace MsgPack.Spec.Tests.Streaming
         {
             output.Reset();
             var writer = new MsgPackWriter(output);
-            MsgPackReservation length = writer.ReserveFixUInt32();
+            MsgPackReservation length = writer.ReserveUInt32Exact();
             writer.WriteArrayHeader(304);
             for (int i = 0; i < 300; i++)
             {
@@ -256,7 +256,7 @@ namespace MsgPack.Spec.Tests.Streaming
             writer.WriteString(LargeUtf8);
             writer.WriteBinary(LargeBinary);
             writer.WriteTimestamp(new Timestamp(1_700_000_000, 5));
-            writer.PatchFixUInt32(length, (uint)writer.GetBytesWrittenSince(length));
+            writer.PatchUInt32Exact(length, (uint)writer.GetBytesWrittenSince(length));
             writer.Flush();
 
             // Read it back where it is, across the segments.
@@ -307,7 +307,7 @@ namespace MsgPack.Spec.Tests.Streaming
             }
 
             n += MsgPackSpec.WriteString(s.Slice(n), "not an int".AsSpan());
-            n += MsgPackSpec.WriteFixInt64(s.Slice(n), long.MinValue); // the truncated copy ends inside it
+            n += MsgPackSpec.WriteInt64Exact(s.Slice(n), long.MinValue); // the truncated copy ends inside it
             return buffer.AsSpan(0, n).ToArray();
         }
 

@@ -136,14 +136,14 @@ namespace MsgPack.Spec.Tests.Streaming
                 Add($"NegativeFixInt {v}", (ref MsgPackWriter w) => w.WriteNegativeFixInt(v), s => MsgPackSpec.WriteNegativeFixInt(s, v));
             }
 
-            Add("FixUInt8", (ref MsgPackWriter w) => w.WriteFixUInt8(1), s => MsgPackSpec.WriteFixUInt8(s, 1));
-            Add("FixUInt16", (ref MsgPackWriter w) => w.WriteFixUInt16(0xfffe), s => MsgPackSpec.WriteFixUInt16(s, 0xfffe));
-            Add("FixUInt32", (ref MsgPackWriter w) => w.WriteFixUInt32(3), s => MsgPackSpec.WriteFixUInt32(s, 3));
-            Add("FixUInt64", (ref MsgPackWriter w) => w.WriteFixUInt64(ulong.MaxValue - 1), s => MsgPackSpec.WriteFixUInt64(s, ulong.MaxValue - 1));
-            Add("FixInt8", (ref MsgPackWriter w) => w.WriteFixInt8(-1), s => MsgPackSpec.WriteFixInt8(s, -1));
-            Add("FixInt16", (ref MsgPackWriter w) => w.WriteFixInt16(1), s => MsgPackSpec.WriteFixInt16(s, 1));
-            Add("FixInt32", (ref MsgPackWriter w) => w.WriteFixInt32(-2), s => MsgPackSpec.WriteFixInt32(s, -2));
-            Add("FixInt64", (ref MsgPackWriter w) => w.WriteFixInt64(long.MinValue + 1), s => MsgPackSpec.WriteFixInt64(s, long.MinValue + 1));
+            Add("FixUInt8", (ref MsgPackWriter w) => w.WriteUInt8Exact(1), s => MsgPackSpec.WriteUInt8Exact(s, 1));
+            Add("FixUInt16", (ref MsgPackWriter w) => w.WriteUInt16Exact(0xfffe), s => MsgPackSpec.WriteUInt16Exact(s, 0xfffe));
+            Add("FixUInt32", (ref MsgPackWriter w) => w.WriteUInt32Exact(3), s => MsgPackSpec.WriteUInt32Exact(s, 3));
+            Add("FixUInt64", (ref MsgPackWriter w) => w.WriteUInt64Exact(ulong.MaxValue - 1), s => MsgPackSpec.WriteUInt64Exact(s, ulong.MaxValue - 1));
+            Add("FixInt8", (ref MsgPackWriter w) => w.WriteInt8Exact(-1), s => MsgPackSpec.WriteInt8Exact(s, -1));
+            Add("FixInt16", (ref MsgPackWriter w) => w.WriteInt16Exact(1), s => MsgPackSpec.WriteInt16Exact(s, 1));
+            Add("FixInt32", (ref MsgPackWriter w) => w.WriteInt32Exact(-2), s => MsgPackSpec.WriteInt32Exact(s, -2));
+            Add("FixInt64", (ref MsgPackWriter w) => w.WriteInt64Exact(long.MinValue + 1), s => MsgPackSpec.WriteInt64Exact(s, long.MinValue + 1));
 
             foreach (double v in new[] { 0.0, -0.0, Math.PI, double.NaN, double.PositiveInfinity })
             {
@@ -204,14 +204,14 @@ namespace MsgPack.Spec.Tests.Streaming
                 Add($"ExtensionHeader {n}", (ref MsgPackWriter w) => w.WriteExtensionHeader(header), s => MsgPackSpec.WriteExtensionHeader(s, header));
             }
 
-            Add("FixExt1Header", (ref MsgPackWriter w) => w.WriteFixExt1Header(-1), s => MsgPackSpec.WriteFixExt1Header(s, -1));
-            Add("FixExt2Header", (ref MsgPackWriter w) => w.WriteFixExt2Header(2), s => MsgPackSpec.WriteFixExt2Header(s, 2));
-            Add("FixExt4Header", (ref MsgPackWriter w) => w.WriteFixExt4Header(-128), s => MsgPackSpec.WriteFixExt4Header(s, -128));
-            Add("FixExt8Header", (ref MsgPackWriter w) => w.WriteFixExt8Header(127), s => MsgPackSpec.WriteFixExt8Header(s, 127));
-            Add("FixExt16Header", (ref MsgPackWriter w) => w.WriteFixExt16Header(0), s => MsgPackSpec.WriteFixExt16Header(s, 0));
-            Add("Ext8Header", (ref MsgPackWriter w) => w.WriteExt8Header(5, 0), s => MsgPackSpec.WriteExt8Header(s, 5, 0));
-            Add("Ext16Header", (ref MsgPackWriter w) => w.WriteExt16Header(-5, 1), s => MsgPackSpec.WriteExt16Header(s, -5, 1));
-            Add("Ext32Header", (ref MsgPackWriter w) => w.WriteExt32Header(6, uint.MaxValue), s => MsgPackSpec.WriteExt32Header(s, 6, uint.MaxValue));
+            Add("FixExtension1Header", (ref MsgPackWriter w) => w.WriteFixExtension1Header(-1), s => MsgPackSpec.WriteFixExtension1Header(s, -1));
+            Add("FixExtension2Header", (ref MsgPackWriter w) => w.WriteFixExtension2Header(2), s => MsgPackSpec.WriteFixExtension2Header(s, 2));
+            Add("FixExtension4Header", (ref MsgPackWriter w) => w.WriteFixExtension4Header(-128), s => MsgPackSpec.WriteFixExtension4Header(s, -128));
+            Add("FixExtension8Header", (ref MsgPackWriter w) => w.WriteFixExtension8Header(127), s => MsgPackSpec.WriteFixExtension8Header(s, 127));
+            Add("FixExtension16Header", (ref MsgPackWriter w) => w.WriteFixExtension16Header(0), s => MsgPackSpec.WriteFixExtension16Header(s, 0));
+            Add("Ext8Header", (ref MsgPackWriter w) => w.WriteExtension8Header(5, 0), s => MsgPackSpec.WriteExtension8Header(s, 5, 0));
+            Add("Ext16Header", (ref MsgPackWriter w) => w.WriteExtension16Header(-5, 1), s => MsgPackSpec.WriteExtension16Header(s, -5, 1));
+            Add("Ext32Header", (ref MsgPackWriter w) => w.WriteExtension32Header(6, uint.MaxValue), s => MsgPackSpec.WriteExtension32Header(s, 6, uint.MaxValue));
 
             foreach (string text in Texts)
             {

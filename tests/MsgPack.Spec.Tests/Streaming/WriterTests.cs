@@ -150,8 +150,8 @@ namespace MsgPack.Spec.Tests.Streaming
                 // The room the value takes, plus what the header may ask for beyond its own form (every write asks for
                 // room for the largest form of its header, 5 bytes), after a value written first (nil) or none. The
                 // longest form of the text (3 bytes a char) is far more for every text here.
-                int room = before + expected.Length + MsgPackSpec.MaxHeaderLength - 1;
-                Assert.True(room < before + MsgPackSpec.GetStringHeaderLength(3 * text.Length) + (3 * text.Length));
+                int room = before + expected.Length + MsgPackSpec.MaxHeaderEncodedLength - 1;
+                Assert.True(room < before + MsgPackSpec.GetStringHeaderEncodedLength(3 * text.Length) + (3 * text.Length));
                 var output = new BoundedBufferWriter(room);
                 var writer = new MsgPackWriter(output);
                 if (before == 1)
