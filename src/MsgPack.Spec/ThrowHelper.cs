@@ -39,6 +39,10 @@ namespace MsgPack.Spec
         public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
 
         [DoesNotReturn]
+        public static void ThrowWrongTokenType(byte code, MsgPackTokenType expected) =>
+            throw new InvalidOperationException($"The token is {MsgPackSpec.GetFormatName(code)}, not {expected}.");
+
+        [DoesNotReturn]
         public static void ThrowTruncated(int bytesNeeded, int bytesAvailable, string expected) =>
             throw new MsgPackTruncatedException(bytesNeeded, bytesAvailable, expected);
 

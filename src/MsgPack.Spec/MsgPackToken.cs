@@ -1,0 +1,198 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// One token of a MessagePack document, as the token readers (<c>MsgPackSpec.ReadToken</c>,
+    /// <see cref="MsgPackReader.ReadToken"/>) return it: a whole scalar with its value, or the header of a str, bin,
+    /// ext, array or map. It tells every format apart (<see cref="Format"/>) and hands over any integer without the
+    /// caller knowing its sign or width beforehand.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// <b>What a token covers.</b> nil, bool, the integers, the floats and timestamps (ext type -1) are read whole.
+    /// A str, bin or ext token is its header: <see cref="Length"/> bytes of payload come next in the input, to be read
+    /// (<c>ReadBytes</c>) or stepped over. An array or map token is its header: <see cref="Count"/> items (arrays) or
+    /// entries (maps, each a key then a value) come next, each one token or more.
+    /// </para>
+    /// <para>
+    /// The getters check the type: asking a string for its integer value throws <see cref="InvalidOperationException"/>,
+    /// as <c>Utf8JsonReader</c> does; the <c>TryGet*</c> methods never throw.
+    /// </para>
+    /// </remarks>
+    public readonly struct MsgPackToken
+    {
+        // Integer: the value's bits (for a uint 64 above long.MaxValue, its bits as a negative long); Float: the value
+        // widened to double, as bits; Boolean: 0 or 1; String, Binary, Extension: the payload length; Array, Map: the
+        // count; Timestamp: the seconds. Sixteen bytes in all, so the token travels in two registers.
+        private readonly long _bits;
+
+        // Integer: 1 when the value is negative; Timestamp: the nanoseconds, and in the top two bits the form (0, 1, 2
+        // for 4, 8, 12 bytes of data).
+        private readonly uint _extra;
+        private readonly byte _code;
+        private readonly MsgPackTokenType _type;
+        private readonly sbyte _extensionType;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal MsgPackToken(MsgPackTokenType type, byte code, long bits, uint extra = 0, sbyte extensionType = 0)
+        {
+            _bits = bits;
+            _extra = extra;
+            _code = code;
+            _type = type;
+            _extensionType = extensionType;
+        }
+
+        /// <summary>What the token is.</summary>
+        public MsgPackTokenType Type => _type;
+
+        /// <summary>The token's first byte, its format code (compare with <see cref="DataCodes"/>).</summary>
+        public byte Code => _code;
+
+        /// <summary>The format of the token, as the specification's format table names it.</summary>
+        public MsgPackFormat Format => MsgPackSpec.GetFormat(_code);
+
+        /// <summary>Whether the token is an integer below zero (then <see cref="GetInt64"/> reads it; otherwise <see cref="GetUInt64"/> always does).</summary>
+        public bool IsNegative => _type == MsgPackTokenType.Integer && _extra != 0;
+
+        /// <summary>
+        /// The payload length in bytes of a str, bin or ext token (the bytes that follow it), or the data length of a
+        /// timestamp (4, 8 or 12); 0 for every other token.
+        /// </summary>
+        public int Length => _type switch
+        {
+            MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension => (int)_bits,
+            MsgPackTokenType.Timestamp => (_extra >> TimestampFormShift) switch { 0 => 4, 1 => 8, _ => 12 },
+            _ => 0,
+        };
+
+        /// <summary>The number of items of an array token, or of entries (key-value pairs) of a map token; 0 for every other token.</summary>
+        public int Count => _type is MsgPackTokenType.Array or MsgPackTokenType.Map ? (int)_bits : 0;
+
+        /// <summary>The type code of an ext token, or -1 for a timestamp; 0 for every other token.</summary>
+        public sbyte ExtensionType => _extensionType;
+
+        /// <summary>The value of a bool token.</summary>
+        /// <returns>The value.</returns>
+        /// <exception cref="InvalidOperationException">The token is not a bool.</exception>
+        public bool GetBoolean()
+        {
+            CheckType(MsgPackTokenType.Boolean);
+            return _bits != 0;
+        }
+
+        /// <summary>The value of an integer token that fits <see cref="long"/> (every integer but a uint 64 above <see cref="long.MaxValue"/>).</summary>
+        /// <returns>The value.</returns>
+        /// <exception cref="InvalidOperationException">The token is not an integer.</exception>
+        /// <exception cref="MsgPackOverflowException">The value is above <see cref="long.MaxValue"/>.</exception>
+        public long GetInt64()
+        {
+            CheckType(MsgPackTokenType.Integer);
+            if (_bits < 0 && _extra == 0)
+            {
+                ThrowHelper.ThrowReadFailure(ReadStatus.Overflow, _code, 0, 0, "an integer that fits Int64");
+            }
+
+            return _bits;
+        }
+
+        /// <summary>The value of an integer token that is zero or more.</summary>
+        /// <returns>The value.</returns>
+        /// <exception cref="InvalidOperationException">The token is not an integer.</exception>
+        /// <exception cref="MsgPackOverflowException">The value is negative (<see cref="IsNegative"/>).</exception>
+        public ulong GetUInt64()
+        {
+            CheckType(MsgPackTokenType.Integer);
+            if (_extra != 0)
+            {
+                ThrowHelper.ThrowReadFailure(ReadStatus.Overflow, _code, 0, 0, "an integer that fits UInt64");
+            }
+
+            return unchecked((ulong)_bits);
+        }
+
+        /// <summary>Gets the value of an integer token that fits <see cref="long"/>; never throws.</summary>
+        /// <param name="value">The value; 0 when the result is false.</param>
+        /// <returns>Whether the token is an integer that fits <see cref="long"/>.</returns>
+        public bool TryGetInt64(out long value)
+        {
+            bool fits = _type == MsgPackTokenType.Integer && (_bits >= 0 || _extra != 0);
+            value = fits ? _bits : 0;
+            return fits;
+        }
+
+        /// <summary>Gets the value of an integer token that is zero or more; never throws.</summary>
+        /// <param name="value">The value; 0 when the result is false.</param>
+        /// <returns>Whether the token is an integer that is zero or more.</returns>
+        public bool TryGetUInt64(out ulong value)
+        {
+            bool fits = _type == MsgPackTokenType.Integer && _extra == 0;
+            value = fits ? unchecked((ulong)_bits) : 0;
+            return fits;
+        }
+
+        /// <summary>The value of a float token (float 32 values are widened, exactly).</summary>
+        /// <returns>The value.</returns>
+        /// <exception cref="InvalidOperationException">The token is not a float.</exception>
+        public double GetDouble()
+        {
+            CheckType(MsgPackTokenType.Float);
+            return BitConverter.Int64BitsToDouble(_bits);
+        }
+
+        /// <summary>The value of a timestamp token.</summary>
+        /// <returns>The value.</returns>
+        /// <exception cref="InvalidOperationException">The token is not a timestamp.</exception>
+        public Timestamp GetTimestamp()
+        {
+            CheckType(MsgPackTokenType.Timestamp);
+            return new Timestamp(_bits, _extra & NanosecondsMask);
+        }
+
+        /// <summary>The header of an ext token (or of a timestamp: type -1 and its data length).</summary>
+        /// <returns>The type code and the data length.</returns>
+        /// <exception cref="InvalidOperationException">The token is neither an ext nor a timestamp.</exception>
+        public ExtensionHeader GetExtensionHeader()
+        {
+            if (_type != MsgPackTokenType.Extension && _type != MsgPackTokenType.Timestamp)
+            {
+                ThrowHelper.ThrowWrongTokenType(_code, MsgPackTokenType.Extension);
+            }
+
+            return new ExtensionHeader(_extensionType, Length);
+        }
+
+        /// <summary>The token as a person reads it: its format and its value, count or length (<c>uint 8: 200</c>, <c>fixstr (length 3)</c>).</summary>
+        /// <returns>The description.</returns>
+        public override string ToString() => _type switch
+        {
+            MsgPackTokenType.None => "no token",
+            MsgPackTokenType.Nil => "nil",
+            MsgPackTokenType.Boolean => _bits != 0 ? "true" : "false",
+            MsgPackTokenType.Integer => $"{Describe()}: {(_extra != 0 || _bits >= 0 ? _bits.ToString(System.Globalization.CultureInfo.InvariantCulture) : unchecked((ulong)_bits).ToString(System.Globalization.CultureInfo.InvariantCulture))}",
+            MsgPackTokenType.Float => $"{Describe()}: {BitConverter.Int64BitsToDouble(_bits).ToString("R", System.Globalization.CultureInfo.InvariantCulture)}",
+            MsgPackTokenType.Array or MsgPackTokenType.Map => $"{Describe()} (count {Count})",
+            MsgPackTokenType.Extension => $"{Describe()} (type {_extensionType}, length {Length})",
+            MsgPackTokenType.Timestamp => $"{Describe()} timestamp: {GetTimestamp()}",
+            _ => $"{Describe()} (length {Length})",
+        };
+
+        // The timestamp's nanoseconds sit in the low 30 bits of _extra (they are below 10^9 < 2^30); the top two bits
+        // say which of the three forms carried it, for Length.
+        internal const int TimestampFormShift = 30;
+        internal const uint NanosecondsMask = (1u << TimestampFormShift) - 1;
+
+        private string Describe() => MsgPackSpec.GetFormatName(_code);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void CheckType(MsgPackTokenType expected)
+        {
+            if (_type != expected)
+            {
+                ThrowHelper.ThrowWrongTokenType(_code, expected);
+            }
+        }
+    }
+}
