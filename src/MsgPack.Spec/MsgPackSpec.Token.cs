@@ -151,6 +151,63 @@ namespace MsgPack.Spec
             return status.ToOperationStatus();
         }
 
+        /// <summary>
+        /// Reads the next <paramref name="length"/> bytes as they are, without copying, and moves <paramref name="source"/>
+        /// past them: the payload after a str, bin or ext token (<see cref="MsgPackToken.Length"/>) or header.
+        /// </summary>
+        /// <param name="source">The input; on return, the part after the bytes; not moved when an exception is thrown.</param>
+        /// <param name="length">The number of bytes; zero or positive.</param>
+        /// <returns>The bytes, a slice of <paramref name="source"/>.</returns>
+        /// <exception cref="MsgPackTruncatedException">Fewer than <paramref name="length"/> bytes are left.</exception>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ReadOnlySpan<byte> ReadBytes(ref ReadOnlySpan<byte> source, int length)
+        {
+            if ((uint)length > (uint)source.Length)
+            {
+                ThrowBadLength(length, source.Length);
+            }
+
+            ReadOnlySpan<byte> bytes = source.Slice(0, length);
+            Advance(ref source, length);
+            return bytes;
+        }
+
+        /// <summary>Tries to read the next <paramref name="length"/> bytes as they are and, when Done, moves <paramref name="source"/> past them.</summary>
+        /// <param name="source">The input; moved past the bytes only when the result is Done.</param>
+        /// <param name="length">The number of bytes; zero or positive.</param>
+        /// <param name="bytes">The bytes; empty unless the result is Done.</param>
+        /// <returns>Done, or NeedMoreData when fewer than <paramref name="length"/> bytes are left.</returns>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative (an argument error, not bad data).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadBytes(ref ReadOnlySpan<byte> source, int length, out ReadOnlySpan<byte> bytes)
+        {
+            if ((uint)length > (uint)source.Length)
+            {
+                if (length < 0)
+                {
+                    ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, "zero or positive");
+                }
+
+                bytes = default;
+                return OperationStatus.NeedMoreData;
+            }
+
+            bytes = source.Slice(0, length);
+            Advance(ref source, length);
+            return OperationStatus.Done;
+        }
+
+        private static void ThrowBadLength(int length, int available)
+        {
+            if (length < 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, "zero or positive");
+            }
+
+            ThrowHelper.ThrowTruncated(length, available, $"{length} bytes");
+        }
+
         /// <summary>What a token reader reads, in words, for its exception messages.</summary>
         internal const string TokenDescription = "any token";
 

@@ -375,8 +375,13 @@ namespace MsgPack.Spec.Tests.Contracts
             }
 
             // A code that is no value at all, and (but for Skip) a value of another type.
-            AssertFailsWithoutMoving(reader, Padded("c1"), typeof(MsgPackUnexpectedCodeException), $"{name} on c1");
-            if (name != "Skip")
+            // (The token reader reads any value, and ReadBytes any bytes.)
+            if (name != "Bytes")
+            {
+                AssertFailsWithoutMoving(reader, Padded("c1"), typeof(MsgPackUnexpectedCodeException), $"{name} on c1");
+            }
+
+            if (name is not ("Skip" or "Token" or "Bytes"))
             {
                 string other = name == "Nil" ? "c3" : "c0";
                 AssertFailsWithoutMoving(reader, Padded(other), typeof(MsgPackUnexpectedCodeException), $"{name} on {other}");
@@ -401,7 +406,7 @@ namespace MsgPack.Spec.Tests.Contracts
                         && m.GetParameters()[0].ParameterType == typeof(ReadOnlySpan<byte>).MakeByRefType())
                     .Select(m => m.Name == "Skip" ? "Skip" : m.Name.Substring(4)),
                 StringComparer.Ordinal);
-            Assert.Equal(23, expected.Count);
+            Assert.Equal(25, expected.Count);
             Assert.Equal(string.Join(", ", expected), string.Join(", ", new SortedSet<string>(Readers.Keys, StringComparer.Ordinal)));
         }
 
@@ -793,6 +798,35 @@ namespace MsgPack.Spec.Tests.Contracts
                 },
                 skippable,
                 ("db 80 00 00 00", overflow), ("92 c0 c1", unexpected), ("dd 00 00 00 03 c0 c0", truncated)));
+
+            // Tokens that are whole values (scalars, timestamps, empty containers and payloads), so that a document of
+            // them reads token after token.
+            byte[][] tokens = cases.Where(c => c.Name is "Nil" or "Boolean" or "Int64" or "UInt64" or "Double" or "Timestamp")
+                .SelectMany(c => c.Values)
+                .Concat(HexValues("90", "80", "a0", "d9 00", "c4 00", "c7 00 05", "db 00 00 00 00"))
+                .ToArray();
+            cases.Add(new ReaderCase(
+                "Token",
+                (ReadOnlySpan<byte> s, out int n) => MsgPackSpec.ReadToken(s, out n).ToString(),
+                (ref ReadOnlySpan<byte> s) => MsgPackSpec.ReadToken(ref s).ToString(),
+                tokens,
+                ("c1", unexpected), ("d4 ff 00", timestamp), ("dd 80 00 00 00", overflow), ("cd 01", truncated)));
+            cases.Add(new ReaderCase(
+                "Bytes",
+                (ReadOnlySpan<byte> s, out int n) =>
+                {
+                    // What an index-based reader of three bytes would do: take them, or say how many are missing.
+                    if (s.Length < 3)
+                    {
+                        throw new MsgPackTruncatedException(3, s.Length, "3 bytes");
+                    }
+
+                    n = 3;
+                    return Hex.Of(s.Slice(0, 3));
+                },
+                (ref ReadOnlySpan<byte> s) => Hex.Of(MsgPackSpec.ReadBytes(ref s, 3)),
+                HexValues("01 02 03", "c1 c1 c1", "00 00 00"),
+                ("01 02", truncated)));
 
             return cases;
         }
