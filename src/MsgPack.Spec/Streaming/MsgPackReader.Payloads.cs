@@ -89,7 +89,9 @@ namespace MsgPack.Spec
         public MsgPackPayload ReadBytes(int length)
         {
             ReadStatus status = ReadBytesCore(length, out MsgPackPayload bytes, out int bytesNeeded);
-            ThrowIfFailed(status, bytesNeeded, $"{length} bytes");
+
+            // A constant: an interpolated description would be built (and allocated) on every call, not only on failure.
+            ThrowIfFailed(status, bytesNeeded, "the number of bytes asked for");
             return bytes;
         }
 
