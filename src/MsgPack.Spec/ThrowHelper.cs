@@ -33,6 +33,20 @@ namespace MsgPack.Spec
             throw new ArgumentOutOfRangeException(paramName, value, $"The value must be {allowed}.");
 
         [DoesNotReturn]
+        public static void ThrowAdvancePastSpan(int count, int free) =>
+            throw new ArgumentOutOfRangeException(
+                "count", count, $"The value must be from 0 to the {free} bytes of the span GetSpan or GetMemory returned.");
+
+        [DoesNotReturn]
+        public static void ThrowNotAUInt32Slot(int length, string paramName) =>
+            throw new ArgumentException($"The reservation is {length} bytes long; a uint 32 takes 5.", paramName);
+
+        /// <summary>A length prefix that cannot say its length: the bytes after it are more than a uint 32 holds, or (a reservation of another writer) fewer than none.</summary>
+        [DoesNotReturn]
+        public static void ThrowLengthPrefixOutOfRange(long bytesAfter, string paramName) =>
+            throw CreateLengthPrefixError(bytesAfter, paramName);
+
+        [DoesNotReturn]
         public static void ThrowObjectDisposed(string objectName) => throw new ObjectDisposedException(objectName);
 
         [DoesNotReturn]
@@ -59,6 +73,13 @@ namespace MsgPack.Spec
         [DoesNotReturn]
         public static void ThrowReadFailure(ReadStatus status, int firstByte, int bytesNeeded, long bytesAvailable, string expected) =>
             throw CreateReadFailure(status, firstByte, bytesNeeded, bytesAvailable, expected);
+
+        /// <summary>The exception for <see cref="ThrowLengthPrefixOutOfRange"/>.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static Exception CreateLengthPrefixError(long bytesAfter, string paramName) =>
+            bytesAfter < 0
+                ? new ArgumentException($"The reservation ends {-bytesAfter} bytes after what this writer has written: it was made by another writer.", paramName)
+                : new OverflowException($"{bytesAfter} bytes were written after the length prefix; its uint 32 holds at most {uint.MaxValue}.");
 
         /// <summary>The exception for a failed decoding (see <see cref="ThrowReadFailure(ReadStatus, int, int, long, string)"/>).</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]

@@ -24,14 +24,25 @@ namespace MsgPack.Spec
     /// <see cref="Flush"/> leaves those bytes uncommitted.
     /// </para>
     /// <para>
-    /// <b>Reserve now, write later.</b> <see cref="ReserveUInt32Exact"/> (or <see cref="Reserve"/>) sets a fixed-width
-    /// slot aside, for example the 5-byte length prefix of a Tarantool packet; after the body is written,
-    /// <see cref="PatchUInt32Exact"/> fills it in place, without copying the body. This works with every buffer writer
-    /// that does not move bytes it has written (<see cref="SegmentedBufferWriter"/>, <c>PipeWriter</c> before it is
-    /// flushed), and with the two that do but tell where they are (<see cref="PooledBufferWriter"/>,
-    /// <c>ArrayBufferWriter&lt;byte&gt;</c>). Patch before flushing a pipe: once the reader has the bytes they are gone.
+    /// <b>Reserve now, write later.</b> <see cref="ReserveLengthPrefix"/> sets the 5-byte length prefix of a Tarantool
+    /// packet aside, and <see cref="PatchLengthPrefix"/> fills it, after the body, with the number of bytes written
+    /// since, in place, without copying the body. <see cref="Reserve"/> sets a slot of any length aside, to fill
+    /// through <see cref="GetReservedSpan"/>. This works with every buffer writer that does not move bytes it has
+    /// written (<see cref="SegmentedBufferWriter"/>, <c>PipeWriter</c> before it is flushed), and with the two that do
+    /// but tell where they are (<see cref="PooledBufferWriter"/>, <c>ArrayBufferWriter&lt;byte&gt;</c>). Patch before
+    /// flushing a pipe: once the reader has the bytes they are gone.
     /// </para>
-    /// <para>Large str and bin payloads are written piece by piece into as many spans as it takes.</para>
+    /// <para>
+    /// <b>The memory itself.</b> <see cref="GetSpan"/> (or <see cref="GetMemory"/>) and <see cref="Advance"/> hand the
+    /// span the writer holds to other code, as <see cref="IBufferWriter{T}"/> does: to <see cref="MsgPackSpec"/>'s span
+    /// or advancing writers, to an encoder, to a copy. Bytes written that way count in <see cref="BytesWritten"/> like
+    /// any other.
+    /// </para>
+    /// <para>
+    /// Large str and bin payloads, and raw bytes (<see cref="WriteRaw(ReadOnlySpan{byte})"/>, also from a
+    /// <see cref="ReadOnlySequence{T}"/> or a <see cref="MsgPackPayload"/> read by <see cref="MsgPackReader"/>), are
+    /// written piece by piece into as many spans as it takes.
+    /// </para>
     /// </remarks>
     public ref partial struct MsgPackWriter
     {
@@ -80,6 +91,81 @@ namespace MsgPack.Spec
             _memory = default;
             _span = default;
             _position = 0;
+        }
+
+        /// <summary>
+        /// The free part of the span the writer holds, at least <paramref name="sizeHint"/> bytes long (at least 1 when
+        /// it is 0), to write into directly; then call <see cref="Advance"/> with the number of bytes written. The
+        /// contract of <see cref="IBufferWriter{T}.GetSpan"/>.
+        /// </summary>
+        /// <remarks>
+        /// <para>
+        /// When the span held has that room, it is returned without a call to the buffer writer. Otherwise what is
+        /// pending is committed, and the buffer writer is asked for a new span of at least <paramref name="sizeHint"/>
+        /// bytes (a buffer writer that grows one array may move what it holds to make that room).
+        /// </para>
+        /// <para>
+        /// For example <c>writer.Advance(MsgPackSpec.WriteInt32(writer.GetSpan(MsgPackSpec.MaxInt32EncodedLength), 42));</c>,
+        /// or, with the advancing writers, <c>Span&lt;byte&gt; free = writer.GetSpan(n); int before = free.Length;</c>
+        /// <c>MsgPackSpec.WriteInt32(ref free, 42); ...; writer.Advance(before - free.Length);</c>.
+        /// </para>
+        /// <para>
+        /// The span is valid until the next call to any method of this writer (a write, <see cref="Flush"/>,
+        /// <see cref="Reserve"/>...), which may commit it and start another: call <see cref="Advance"/> first.
+        /// </para>
+        /// </remarks>
+        /// <param name="sizeHint">The bytes needed; 0 for "some".</param>
+        /// <returns>The free part of the current span: what is written there counts once <see cref="Advance"/> is called.</returns>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+        /// <exception cref="InvalidOperationException">The writer has no buffer writer (default), or the buffer writer returned less than asked for.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public Span<byte> GetSpan(int sizeHint = 0)
+        {
+            if (sizeHint < 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(sizeHint), sizeHint, "zero or positive");
+            }
+
+            if (_span.Length - _position < Math.Max(sizeHint, 1))
+            {
+                Refill(sizeHint);
+            }
+
+            return _span.Slice(_position);
+        }
+
+        /// <summary>
+        /// The free part of the memory the writer holds, at least <paramref name="sizeHint"/> bytes long (at least 1
+        /// when it is 0), for code that takes a <see cref="Memory{T}"/>; then call <see cref="Advance"/>. The same
+        /// memory as <see cref="GetSpan"/>, on the same terms.
+        /// </summary>
+        /// <param name="sizeHint">The bytes needed; 0 for "some".</param>
+        /// <returns>The free part of the current memory.</returns>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="sizeHint"/> is negative.</exception>
+        /// <exception cref="InvalidOperationException">The writer has no buffer writer (default), or the buffer writer returned less than asked for.</exception>
+        public Memory<byte> GetMemory(int sizeHint = 0)
+        {
+            GetSpan(sizeHint);
+            return _memory.Slice(_position);
+        }
+
+        /// <summary>
+        /// Counts <paramref name="count"/> bytes written into the span <see cref="GetSpan"/> or <see cref="GetMemory"/>
+        /// returned as written: they follow what was written before, become pending (<see cref="BytesPending"/>), and
+        /// are committed with the rest.
+        /// </summary>
+        /// <param name="count">The bytes written, from 0 to the length of that span.</param>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or larger than the span.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Advance(int count)
+        {
+            // The span returned is the free part of the span held, so this is the check of IBufferWriter.Advance.
+            if ((uint)count > (uint)(_span.Length - _position))
+            {
+                ThrowHelper.ThrowAdvancePastSpan(count, _span.Length - _position);
+            }
+
+            _position += count;
         }
 
         /// <summary>Writes <paramref name="value"/> as a str value, encoded to UTF-8 straight into the buffer, across spans if it must.</summary>
@@ -153,15 +239,75 @@ namespace MsgPack.Spec
             Apply(WriteRawInPieces(_output, _committed, _memory, _position, bytes));
         }
 
+        /// <summary>
+        /// Writes bytes as they are, segment after segment (empty ones are skipped), each across as many spans as it
+        /// needs: a raw value or payload that straddles segments, forwarded in one call.
+        /// </summary>
+        /// <param name="bytes">The bytes.</param>
+        public void WriteRaw(ReadOnlySequence<byte> bytes)
+        {
+            if (bytes.IsSingleSegment)
+            {
+#if NET8_0_OR_GREATER
+                WriteRaw(bytes.FirstSpan);
+#else
+                WriteRaw(bytes.First.Span);
+#endif
+                return;
+            }
+
+            // The enumerator is a struct: no allocation.
+            foreach (ReadOnlyMemory<byte> segment in bytes)
+            {
+                WriteRaw(segment.Span);
+            }
+        }
+
+        /// <summary>
+        /// Writes bytes that <see cref="MsgPackReader"/> read as they are, whether one span or a slice of a sequence:
+        /// a value from <see cref="MsgPackReader.ReadRaw"/> is forwarded byte for byte, a payload from
+        /// <see cref="MsgPackReader.ReadBinary"/> after its header (<see cref="WriteBinaryHeader"/>).
+        /// </summary>
+        /// <param name="bytes">The bytes; they must still be valid (see <see cref="MsgPackPayload"/>).</param>
+        public void WriteRaw(MsgPackPayload bytes)
+        {
+            if (bytes.IsSingleSpan)
+            {
+                WriteRaw(bytes.Span);
+            }
+            else
+            {
+                WriteRaw(bytes.Sequence);
+            }
+        }
+
         /// <summary>Sets <paramref name="length"/> bytes aside, in one span, to be filled in later through <see cref="GetReservedSpan"/>.</summary>
-        /// <param name="length">The slot's length, from 1 to 64.</param>
+        /// <remarks>
+        /// <para>
+        /// The slot is contiguous: when the span held has not that room, what is pending is committed and the buffer
+        /// writer is asked for a span of <paramref name="length"/> bytes, as <see cref="GetSpan"/> would. The writer
+        /// sets no bound of its own on the length; the bound is what the buffer writer hands out in one span:
+        /// <see cref="PooledBufferWriter"/> and <c>ArrayBufferWriter&lt;byte&gt;</c> grow their array up to the largest
+        /// .NET allows (0x7FFFFFC7 bytes, everything written included; past it they throw
+        /// <see cref="OutOfMemoryException"/>), <see cref="SegmentedBufferWriter"/> rents a segment of the slot's size
+        /// when it is larger than its segments, and <c>Pipe</c>'s <c>PipeWriter</c> rents from
+        /// <see cref="ArrayPool{T}.Shared"/> when a hint is larger than its pool's buffers. A buffer writer with a bound
+        /// of its own may refuse, with its own exception.
+        /// </para>
+        /// <para>
+        /// A slot's bytes are whatever the buffer writer's memory held until they are filled: fill every byte before the
+        /// buffer writer's contents are read.
+        /// </para>
+        /// </remarks>
+        /// <param name="length">The slot's length, 1 or more.</param>
         /// <returns>The reservation, to pass to <see cref="GetReservedSpan"/>.</returns>
-        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is outside 1 to 64.</exception>
+        /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is 0 or negative.</exception>
+        /// <exception cref="InvalidOperationException">The writer has no buffer writer (default), or the buffer writer returned less than asked for.</exception>
         public MsgPackReservation Reserve(int length)
         {
-            if ((uint)(length - 1) >= MsgPackReservation.MaxLength)
+            if (length <= 0)
             {
-                ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, $"from 1 to {MsgPackReservation.MaxLength}");
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(length), length, "positive");
             }
 
             Room(length);
@@ -222,26 +368,84 @@ namespace MsgPack.Spec
             return reservation.Slot.Span;
         }
 
-        /// <summary>Sets 5 bytes aside for a uint 32 (0xce + 4 bytes), for example a length prefix to fill in with <see cref="PatchUInt32Exact"/>.</summary>
+        /// <summary>Sets 5 bytes aside for a uint 32 (0xce + 4 bytes), to fill in with <see cref="PatchUInt32Exact"/>.</summary>
+        /// <remarks>
+        /// For a length prefix, <see cref="ReserveLengthPrefix"/> and <see cref="PatchLengthPrefix"/> say so and count
+        /// the length. The exact form is right for a reserved slot, whose width must not depend on the value; it is
+        /// not for values a server compares (see <see cref="PatchLengthPrefix"/>).
+        /// </remarks>
         /// <returns>The reservation.</returns>
+        /// <exception cref="InvalidOperationException">The writer has no buffer writer (default), or the buffer writer returned less than asked for.</exception>
         public MsgPackReservation ReserveUInt32Exact() => Reserve(5);
 
         /// <summary>Writes a uint 32 (0xce + 4 bytes) into a slot set aside by <see cref="ReserveUInt32Exact"/>.</summary>
+        /// <remarks>
+        /// The value is any the caller chooses: for example the length of one frame noted with
+        /// <see cref="GetBytesWrittenSince"/> right after its body, to patch after later frames were written (which
+        /// <see cref="PatchLengthPrefix"/> would count too).
+        /// </remarks>
         /// <param name="reservation">The reservation.</param>
-        /// <param name="value">The value, for example the number of bytes written after the slot.</param>
-        /// <exception cref="ArgumentException">The reservation is not 5 bytes long.</exception>
+        /// <param name="value">The value.</param>
+        /// <exception cref="ArgumentException">The reservation is not 5 bytes long (a default one is 0).</exception>
         public void PatchUInt32Exact(MsgPackReservation reservation, uint value)
         {
             // A wider slot would take the 5 bytes and leave the rest unwritten: refuse it, as documented.
             if (reservation.Length != 5)
             {
-                throw new ArgumentException($"The reservation is {reservation.Length} bytes long; a uint 32 takes 5.", nameof(reservation));
+                ThrowHelper.ThrowNotAUInt32Slot(reservation.Length, nameof(reservation));
             }
 
             MsgPackSpec.WriteUInt32Exact(GetReservedSpan(reservation), value);
         }
 
-        /// <summary>The number of bytes written after a reservation: what a length prefix reserved there must say.</summary>
+        /// <summary>
+        /// Sets aside the 5-byte length prefix of a frame (a uint 32: 0xce + 4 bytes, big-endian), to fill in with
+        /// <see cref="PatchLengthPrefix"/> once the body is written: a Tarantool packet is
+        /// <c>ReserveLengthPrefix()</c>, the header and body, <c>PatchLengthPrefix(prefix)</c>.
+        /// </summary>
+        /// <remarks>The same slot as <see cref="ReserveUInt32Exact"/>; see <see cref="PatchLengthPrefix"/> for when its exact form is right.</remarks>
+        /// <returns>The reservation, to pass to <see cref="PatchLengthPrefix"/>.</returns>
+        /// <exception cref="InvalidOperationException">The writer has no buffer writer (default), or the buffer writer returned less than asked for.</exception>
+        public MsgPackReservation ReserveLengthPrefix() => Reserve(5);
+
+        /// <summary>
+        /// Fills a length prefix set aside by <see cref="ReserveLengthPrefix"/> with the number of bytes written after
+        /// it (<see cref="GetBytesWrittenSince"/>), as a uint 32 (0xce + 4 bytes, big-endian), in place.
+        /// </summary>
+        /// <remarks>
+        /// <para>
+        /// It counts every byte written after the slot until now: call it when the frame's body is complete, before the
+        /// next frame. A prefix to patch later (after other frames) takes its length, noted right after its body, through
+        /// <see cref="PatchUInt32Exact"/>. With a <c>PipeWriter</c>, patch before <c>FlushAsync</c>.
+        /// </para>
+        /// <para>
+        /// The exact uint 32 form (always 5 bytes, never the smallest form) is right for a length prefix and any
+        /// reserved slot, whose width is fixed before the value is known, and which the other side reads as a number.
+        /// It is wrong for values a server compares or hashes as encoded: Tarantool hashes an integer key with its
+        /// MessagePack format byte, so a key written <c>ce 00 00 00 05</c> never matches one stored as <c>05</c>. Write
+        /// such values with <see cref="WriteUInt32"/> or <see cref="WriteInt64"/>, in their smallest form.
+        /// </para>
+        /// </remarks>
+        /// <param name="prefix">The reservation <see cref="ReserveLengthPrefix"/> returned.</param>
+        /// <exception cref="ArgumentException">The reservation is not 5 bytes long (a default one is 0), or ends after what this writer has written (another writer made it).</exception>
+        /// <exception cref="OverflowException">More than <see cref="uint.MaxValue"/> bytes were written after the prefix; it is left as it was.</exception>
+        public void PatchLengthPrefix(MsgPackReservation prefix)
+        {
+            if (prefix.Length != 5)
+            {
+                ThrowHelper.ThrowNotAUInt32Slot(prefix.Length, nameof(prefix));
+            }
+
+            long bytesAfter = GetBytesWrittenSince(prefix);
+            if ((ulong)bytesAfter > uint.MaxValue)
+            {
+                ThrowHelper.ThrowLengthPrefixOutOfRange(bytesAfter, nameof(prefix));
+            }
+
+            MsgPackSpec.WriteUInt32Exact(GetReservedSpan(prefix), (uint)bytesAfter);
+        }
+
+        /// <summary>The number of bytes written after a reservation: what a length prefix reserved there must say (<see cref="PatchLengthPrefix"/> writes it).</summary>
         /// <param name="reservation">The reservation.</param>
         /// <returns><see cref="BytesWritten"/> minus the end of the slot.</returns>
         public long GetBytesWrittenSince(MsgPackReservation reservation) => BytesWritten - (reservation.Offset + reservation.Length);
@@ -458,9 +662,6 @@ namespace MsgPack.Spec
     /// <summary>A slot set aside by <see cref="MsgPackWriter.Reserve"/>, to be filled in after what follows it is written.</summary>
     public readonly struct MsgPackReservation
     {
-        /// <summary>The longest slot a writer sets aside.</summary>
-        public const int MaxLength = 64;
-
         internal MsgPackReservation(Memory<byte> slot, long offset, long indexInOutput, int length)
         {
             Slot = slot;

@@ -9,8 +9,8 @@ using Xunit;
 namespace MsgPack.Spec.Tests.Streaming
 {
     /// <summary>
-    /// A round trip through System.IO.Pipelines: a writer task frames 5,000 random messages (ReserveUInt32Exact, the
-    /// body, PatchUInt32Exact) into a pipe; the reader side takes whatever chunks arrive, finds whole messages with
+    /// A round trip through System.IO.Pipelines: a writer task frames 5,000 random messages (ReserveLengthPrefix, the
+    /// body, PatchLengthPrefix) into a pipe; the reader side takes whatever chunks arrive, finds whole messages with
     /// <see cref="MsgPackReader.TryReadFrame"/>, reads each body with <see cref="MsgPackReader"/>, compares it with
     /// what was written, and advances the pipe (consumed: after the last whole message; examined: all of it).
     /// </summary>
@@ -91,13 +91,13 @@ namespace MsgPack.Spec.Tests.Streaming
             await output.CompleteAsync();
         }
 
-        /// <summary>One frame: a uint 32 slot, the body, the slot patched with the body's length (before FlushAsync).</summary>
+        /// <summary>One frame: a length prefix, the body, the prefix patched with the body's length (before FlushAsync).</summary>
         private static void WriteFrame(IBufferWriter<byte> output, object? message)
         {
             var writer = new MsgPackWriter(output);
-            MsgPackReservation length = writer.ReserveUInt32Exact();
+            MsgPackReservation length = writer.ReserveLengthPrefix();
             WriteNode(ref writer, message);
-            writer.PatchUInt32Exact(length, (uint)writer.GetBytesWrittenSince(length));
+            writer.PatchLengthPrefix(length);
             writer.Flush();
         }
 

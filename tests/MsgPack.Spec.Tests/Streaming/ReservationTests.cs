@@ -183,6 +183,207 @@ namespace MsgPack.Spec.Tests.Streaming
             Assert.Equal("c0 c0 c0 c0 c0 c0 c0 c0 c0 c0 c0 ce 00 00 00 07", Hex.Of(output.WrittenSpan));
         }
 
+        public enum FillWhen
+        {
+            /// <summary>Fill the slot right after reserving it, while it is still in the writer's span.</summary>
+            AtOnce,
+
+            /// <summary>Fill it after a body that made the writer commit it (and a growing buffer writer move it).</summary>
+            AfterTheBody,
+
+            /// <summary>Fill it after <see cref="MsgPackWriter.Flush"/>.</summary>
+            AfterFlush,
+        }
+
+        public static TheoryData<string, int, FillWhen> SlotCases()
+        {
+            var data = new TheoryData<string, int, FillWhen>();
+            foreach (string sink in Sink.Names)
+            {
+                foreach (int length in new[] { 1, 64, 65, 4096, 100_000 })
+                {
+                    foreach (FillWhen when in Enum.GetValues<FillWhen>())
+                    {
+                        data.Add(sink, length, when);
+                    }
+                }
+            }
+
+            return data;
+        }
+
+        [Theory]
+        [MemberData(nameof(SlotCases))]
+        public void SlotsOfAnyLengthAreFilledWhereverTheBufferWriterKeptThem(string sink, int length, FillWhen when)
+        {
+            byte[] slotBytes = StreamingDocument.Pattern(length, 99);
+            byte[] bin = StreamingDocument.Pattern(300_000, 3);
+            using Sink output = Sink.Create(sink);
+            var writer = new MsgPackWriter(output.Writer);
+            writer.WriteNil();
+            MsgPackReservation slot = writer.Reserve(length);
+            Assert.Equal(length, slot.Length);
+            Assert.Equal(1, slot.Offset);
+            Assert.Equal(1 + length, writer.BytesWritten);
+            Assert.Equal(length, writer.GetReservedSpan(slot).Length);
+            if (when == FillWhen.AtOnce)
+            {
+                slotBytes.CopyTo(writer.GetReservedSpan(slot));
+            }
+
+            writer.WriteArrayHeader(2);
+            writer.WriteBinary(bin);
+            writer.WriteInt32(length);
+            Assert.Equal(writer.BytesWritten - 1 - length, writer.GetBytesWrittenSince(slot));
+            if (when == FillWhen.AfterTheBody)
+            {
+                slotBytes.CopyTo(writer.GetReservedSpan(slot));
+            }
+
+            writer.Flush();
+            if (when == FillWhen.AfterFlush)
+            {
+                slotBytes.CopyTo(writer.GetReservedSpan(slot));
+            }
+
+            writer.WriteNil();
+            writer.Flush();
+
+            byte[] expected = new byte[1 + length + bin.Length + 32];
+            Span<byte> s = expected;
+            int n = MsgPackSpec.WriteNil(s);
+            slotBytes.CopyTo(s.Slice(n));
+            n += length;
+            n += MsgPackSpec.WriteArrayHeader(s.Slice(n), 2);
+            n += MsgPackSpec.WriteBinary(s.Slice(n), bin);
+            n += MsgPackSpec.WriteInt32(s.Slice(n), length);
+            n += MsgPackSpec.WriteNil(s.Slice(n));
+            byte[] written = output.Contents();
+            Assert.Equal(n, written.Length);
+            StreamingAssert.Same(expected.AsSpan(0, n).ToArray(), written);
+        }
+
+        [Theory]
+        [MemberData(nameof(Sinks))]
+        public void PatchLengthPrefixFramesABodyThatSpansSegments(string sink)
+        {
+            using Sink output = Sink.Create(sink);
+            var writer = new MsgPackWriter(output.Writer);
+            var bodies = new List<byte[]>();
+            for (int frame = 0; frame < 3; frame++)
+            {
+                MsgPackReservation prefix = writer.ReserveLengthPrefix();
+                Assert.Equal(5, prefix.Length);
+                writer.WriteMapHeader(2);
+                writer.WriteUInt32(0x00);
+                writer.WriteArrayHeader(100);
+                for (int i = 0; i < 100; i++)
+                {
+                    writer.WriteString($"value {i} of frame {frame}".AsSpan());
+                }
+
+                writer.WriteUInt32(0x01);
+                writer.WriteBinary(StreamingDocument.Pattern(3000 * frame, frame));
+                long bodyLength = writer.GetBytesWrittenSince(prefix);
+                writer.PatchLengthPrefix(prefix);
+                Assert.Equal(bodyLength, writer.GetBytesWrittenSince(prefix)); // patching writes nothing new
+
+                byte[] body = new byte[bodyLength];
+                Span<byte> s = body;
+                int n = MsgPackSpec.WriteMapHeader(s, 2);
+                n += MsgPackSpec.WriteUInt32(s.Slice(n), 0x00);
+                n += MsgPackSpec.WriteArrayHeader(s.Slice(n), 100);
+                for (int i = 0; i < 100; i++)
+                {
+                    n += MsgPackSpec.WriteString(s.Slice(n), $"value {i} of frame {frame}".AsSpan());
+                }
+
+                n += MsgPackSpec.WriteUInt32(s.Slice(n), 0x01);
+                n += MsgPackSpec.WriteBinary(s.Slice(n), StreamingDocument.Pattern(3000 * frame, frame));
+                Assert.Equal(bodyLength, n);
+                bodies.Add(body);
+            }
+
+            writer.Flush();
+            if (output.Writer is SegmentedBufferWriter segmented)
+            {
+                Assert.True(segmented.SegmentCount >= (sink == "segmented 16" ? 6 : 2), $"{segmented.SegmentCount} segments");
+            }
+
+            byte[] written = output.Contents();
+            Assert.Equal("ce 00 00 " + Hex.Of(new[] { (byte)(bodies[0].Length >> 8), (byte)bodies[0].Length }), Hex.Of(written.AsSpan(0, 5)));
+            CheckFrames(new ReadOnlySequence<byte>(written), bodies);
+        }
+
+        public static TheoryData<string> Sinks() => Sink.All();
+
+        [Fact]
+        public void PatchLengthPrefixRefusesASlotThatIsNotFiveBytesOrNotThisWriters()
+        {
+            var output = new ArrayBufferWriter<byte>();
+            var writer = new MsgPackWriter(output);
+            MsgPackReservation narrow = writer.Reserve(4);
+            MsgPackReservation wide = writer.Reserve(6);
+            MsgPackReservation prefix = writer.ReserveLengthPrefix();
+            Assert.Equal("prefix", LengthPrefixError<ArgumentException>(ref writer, narrow).ParamName);
+            Assert.Equal("prefix", LengthPrefixError<ArgumentException>(ref writer, wide).ParamName);
+            Assert.Equal("prefix", LengthPrefixError<ArgumentException>(ref writer, default).ParamName);
+
+            // A prefix another writer set aside, after more bytes than this one has written.
+            var other = new MsgPackWriter(new ArrayBufferWriter<byte>());
+            other.WriteNil();
+            Assert.Contains("another writer", LengthPrefixError<ArgumentException>(ref other, prefix).Message);
+
+            writer.GetReservedSpan(narrow).Fill(0xc0);
+            writer.GetReservedSpan(wide).Fill(0xc0);
+            writer.WriteNil();
+            writer.PatchLengthPrefix(prefix);
+            writer.Flush();
+            Assert.Equal("c0 c0 c0 c0 c0 c0 c0 c0 c0 c0 ce 00 00 00 01 c0", Hex.Of(output.WrittenSpan));
+        }
+
+        [Fact]
+        public void PatchLengthPrefixTakesUpToUIntMaxValueBytesAndThrowsOverflowPastIt()
+        {
+            // More than 4 GiB committed through GetSpan and Advance, into a buffer writer that only counts it.
+            var output = new DiscardingBufferWriter(1 << 20);
+            var writer = new MsgPackWriter(output);
+            MsgPackReservation prefix = writer.ReserveLengthPrefix();
+            long remaining = uint.MaxValue;
+            while (remaining > 0)
+            {
+                int count = (int)Math.Min(writer.GetSpan().Length, remaining);
+                writer.Advance(count);
+                remaining -= count;
+            }
+
+            Assert.Equal(uint.MaxValue, writer.GetBytesWrittenSince(prefix));
+            writer.PatchLengthPrefix(prefix);
+            Assert.Equal("ce ff ff ff ff", Hex.Of(output.First.AsSpan(0, 5)));
+
+            writer.WriteNil();
+            OverflowException overflow = LengthPrefixError<OverflowException>(ref writer, prefix);
+            Assert.Contains("4294967296", overflow.Message, StringComparison.Ordinal);
+            Assert.Equal("ce ff ff ff ff", Hex.Of(output.First.AsSpan(0, 5))); // left as it was
+            writer.Flush();
+            Assert.Equal(5 + (long)uint.MaxValue + 1, output.Committed);
+        }
+
+        private static T LengthPrefixError<T>(ref MsgPackWriter writer, MsgPackReservation prefix)
+            where T : Exception
+        {
+            try
+            {
+                writer.PatchLengthPrefix(prefix);
+            }
+            catch (T e)
+            {
+                return e;
+            }
+
+            throw new Xunit.Sdk.XunitException($"Expected {typeof(T).Name}.");
+        }
+
         private static Exception? PatchError(ref MsgPackWriter writer, MsgPackReservation reservation)
         {
             try
@@ -196,7 +397,12 @@ namespace MsgPack.Spec.Tests.Streaming
             }
         }
 
-        /// <summary>Writes one frame per body length: ReserveUInt32Exact, the body, PatchUInt32Exact; returns the bodies as MsgPackSpec writes them.</summary>
+        /// <summary>
+        /// Writes one frame per body length: ReserveLengthPrefix, the body, PatchLengthPrefix; returns the bodies as
+        /// MsgPackSpec writes them. Deferred patches each prefix after later frames were written, so it notes each
+        /// length right after its body and writes it with the lower-level PatchUInt32Exact (PatchLengthPrefix would
+        /// count the later frames too).
+        /// </summary>
         private static List<byte[]> WriteFrames(IBufferWriter<byte> output, PatchOrder order)
         {
             var bodies = new List<byte[]>();
@@ -206,7 +412,7 @@ namespace MsgPack.Spec.Tests.Streaming
             {
                 byte[] body = ExpectedBody(binLength);
                 bodies.Add(body);
-                MsgPackReservation reservation = writer.ReserveUInt32Exact();
+                MsgPackReservation reservation = order == PatchOrder.Deferred ? writer.ReserveUInt32Exact() : writer.ReserveLengthPrefix();
                 Assert.Equal(5, reservation.Length);
                 if (binLength >= 0)
                 {
@@ -221,14 +427,14 @@ namespace MsgPack.Spec.Tests.Streaming
                 switch (order)
                 {
                     case PatchOrder.PatchThenFlush:
-                        writer.PatchUInt32Exact(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+                        writer.PatchLengthPrefix(reservation);
                         break;
                     case PatchOrder.FlushThenPatch:
                         writer.Flush();
-                        writer.PatchUInt32Exact(reservation, (uint)writer.GetBytesWrittenSince(reservation));
+                        writer.PatchLengthPrefix(reservation);
                         break;
                     default:
-                        pending.Add((reservation, body.Length));
+                        pending.Add((reservation, (int)writer.GetBytesWrittenSince(reservation)));
                         break;
                 }
             }

@@ -92,6 +92,40 @@ namespace MsgPack.Spec.Tests.Streaming
         }
 
         [Fact]
+        public void GetSpanAdvanceWriteRawAndTheLengthPrefixAllocateNothingOnAPooledBufferWriterThatIsBigEnough()
+        {
+            // Already big enough: no growth, so whatever is allocated is the writer's.
+            using var output = new PooledBufferWriter(1 << 16);
+            byte[] raw = StreamingDocument.Pattern(3000, 8);
+            ReadOnlySequence<byte> rawSequence = Sequences.Split(raw, 7, withEmpty: true);
+            byte[] document = StreamingDocument.Full.Bytes;
+            ReadOnlySequence<byte> documentSequence = Sequences.Split(document, 5, withEmpty: true);
+
+            long first = WriteThroughTheMemory(output, rawSequence, documentSequence, 7);
+            byte[] written = output.WrittenSpan.ToArray();
+            Assert.Equal(written.Length - 5, (int)MsgPackSpec.ReadUInt32(written, out _));
+            Assert.Equal(first, Checksum(written));
+            Assert.True(written.AsSpan(written.Length - document.Length).SequenceEqual(document));
+
+            for (int i = 0; i < 3; i++)
+            {
+                WriteThroughTheMemoryMany(output, rawSequence, documentSequence, 20);
+            }
+
+            long checksum = 0;
+            long allocated = long.MaxValue;
+            for (int attempt = 0; attempt < Attempts && allocated != 0; attempt++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                checksum = WriteThroughTheMemoryMany(output, rawSequence, documentSequence, Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            }
+
+            Assert.Equal(0, allocated);
+            Assert.Equal(first * Iterations, checksum);
+        }
+
+        [Fact]
         public void ReadingAMultiSegmentSequenceAllocatesNothingButStrings()
         {
             byte[] document = ReaderDocument();
@@ -166,7 +200,7 @@ namespace MsgPack.Spec.Tests.Streaming
         {
             output.Reset();
             var writer = new MsgPackWriter(output);
-            MsgPackReservation length = writer.ReserveUInt32Exact();
+            MsgPackReservation length = writer.ReserveLengthPrefix();
             writer.WriteMapHeader(2);
             writer.WriteUInt32(0x00); // IPROTO_REQUEST_TYPE
             writer.WriteUInt32(0x01); // IPROTO_SELECT
@@ -186,8 +220,51 @@ namespace MsgPack.Spec.Tests.Streaming
             writer.WriteUInt32(0x20); // IPROTO_KEY
             writer.WriteArrayHeader(1);
             writer.WriteInt32(sync * 3);
-            writer.PatchUInt32Exact(length, (uint)writer.GetBytesWrittenSince(length));
+            writer.PatchLengthPrefix(length);
             writer.Flush();
+        }
+
+        private static long WriteThroughTheMemoryMany(PooledBufferWriter output, ReadOnlySequence<byte> raw, ReadOnlySequence<byte> document, int count)
+        {
+            long checksum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                CollectNow(i);
+                checksum += WriteThroughTheMemory(output, raw, document, 7);
+            }
+
+            return checksum;
+        }
+
+        /// <summary>A frame written through GetSpan/Advance (span and advancing APIs), WriteRaw of a sequence and of payloads a reader forwards, a 4096-byte slot.</summary>
+        private static long WriteThroughTheMemory(PooledBufferWriter output, ReadOnlySequence<byte> raw, ReadOnlySequence<byte> document, int value)
+        {
+            output.Reset();
+            var writer = new MsgPackWriter(output);
+            MsgPackReservation prefix = writer.ReserveLengthPrefix();
+            writer.Advance(MsgPackSpec.WriteInt32(writer.GetSpan(MsgPackSpec.MaxInt32EncodedLength), value));
+            Span<byte> free = writer.GetSpan(32);
+            int before = free.Length;
+            MsgPackSpec.WriteInt64(ref free, -value);
+            MsgPackSpec.WriteDouble(ref free, 0.5);
+            writer.Advance(before - free.Length);
+            Memory<byte> memory = writer.GetMemory(1);
+            writer.Advance(MsgPackSpec.WriteNil(memory.Span));
+
+            MsgPackReservation slot = writer.Reserve(4096);
+            writer.GetReservedSpan(slot).Fill(0xc0);
+            writer.WriteBinaryHeader((int)raw.Length);
+            writer.WriteRaw(raw);
+
+            var reader = new MsgPackReader(document);
+            while (!reader.End)
+            {
+                writer.WriteRaw(reader.ReadRaw());
+            }
+
+            writer.PatchLengthPrefix(prefix);
+            writer.Flush();
+            return Checksum(output.WrittenSpan);
         }
 
         private static byte[] SeedBySpan()
@@ -245,7 +322,7 @@ namespace MsgPack.Spec.Tests.Streaming
         {
             output.Reset();
             var writer = new MsgPackWriter(output);
-            MsgPackReservation length = writer.ReserveUInt32Exact();
+            MsgPackReservation length = writer.ReserveLengthPrefix();
             writer.WriteArrayHeader(304);
             for (int i = 0; i < 300; i++)
             {
@@ -256,7 +333,7 @@ namespace MsgPack.Spec.Tests.Streaming
             writer.WriteString(LargeUtf8);
             writer.WriteBinary(LargeBinary);
             writer.WriteTimestamp(new Timestamp(1_700_000_000, 5));
-            writer.PatchUInt32Exact(length, (uint)writer.GetBytesWrittenSince(length));
+            writer.PatchLengthPrefix(length);
             writer.Flush();
 
             // Read it back where it is, across the segments.
