@@ -224,12 +224,14 @@ namespace MsgPack.Spec
 
         /// <summary>Sets 5 bytes aside for a uint 32 (0xce + 4 bytes), for example a length prefix to fill in with <see cref="PatchUInt32Exact"/>.</summary>
         /// <returns>The reservation.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         public MsgPackReservation ReserveUInt32Exact() => Reserve(5);
 
         /// <summary>Writes a uint 32 (0xce + 4 bytes) into a slot set aside by <see cref="ReserveUInt32Exact"/>.</summary>
         /// <param name="reservation">The reservation.</param>
         /// <param name="value">The value, for example the number of bytes written after the slot.</param>
         /// <exception cref="ArgumentException">The reservation is not 5 bytes long.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         public void PatchUInt32Exact(MsgPackReservation reservation, uint value)
         {
             // A wider slot would take the 5 bytes and leave the rest unwritten: refuse it, as documented.
