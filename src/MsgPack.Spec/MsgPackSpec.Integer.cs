@@ -805,6 +805,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt8Exact(Span<byte> destination, byte value) => EncodeUInt8Exact(ref Reserve(destination, 2), value);
 
@@ -812,6 +813,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 2.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt8Exact(byte* destination, byte value) => EncodeUInt8Exact(ref *destination, value);
 
@@ -820,6 +822,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 3.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt16Exact(Span<byte> destination, ushort value) => EncodeUInt16Exact(ref Reserve(destination, 3), value);
 
@@ -827,6 +830,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 3.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt16Exact(byte* destination, ushort value) => EncodeUInt16Exact(ref *destination, value);
 
@@ -835,6 +839,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 5.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt32Exact(Span<byte> destination, uint value) => EncodeUInt32Exact(ref Reserve(destination, 5), value);
 
@@ -842,6 +847,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 5.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt32Exact(byte* destination, uint value) => EncodeUInt32Exact(ref *destination, value);
 
@@ -850,6 +856,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 9.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 9 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt64Exact(Span<byte> destination, ulong value) => EncodeUInt64Exact(ref Reserve(destination, 9), value);
 
@@ -857,6 +864,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 9 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 9.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt64Exact(byte* destination, ulong value) => EncodeUInt64Exact(ref *destination, value);
 
@@ -865,6 +873,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 2.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt8Exact(Span<byte> destination, sbyte value) => EncodeInt8Exact(ref Reserve(destination, 2), value);
 
@@ -872,6 +881,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 2.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt8Exact(byte* destination, sbyte value) => EncodeInt8Exact(ref *destination, value);
 
@@ -880,6 +890,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 3.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt16Exact(Span<byte> destination, short value) => EncodeInt16Exact(ref Reserve(destination, 3), value);
 
@@ -887,6 +898,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 3.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt16Exact(byte* destination, short value) => EncodeInt16Exact(ref *destination, value);
 
@@ -895,6 +907,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 5.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt32Exact(Span<byte> destination, int value) => EncodeInt32Exact(ref Reserve(destination, 5), value);
 
@@ -902,6 +915,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 5.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt32Exact(byte* destination, int value) => EncodeInt32Exact(ref *destination, value);
 
@@ -910,6 +924,7 @@ namespace MsgPack.Spec
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 9.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 9 bytes.</exception>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt64Exact(Span<byte> destination, long value) => EncodeInt64Exact(ref Reserve(destination, 9), value);
 
@@ -917,6 +932,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees 9 writable bytes.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written, 9.</returns>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt64Exact(byte* destination, long value) => EncodeInt64Exact(ref *destination, value);
 

@@ -11,7 +11,7 @@ namespace MsgPack.Spec
         /// a run of) complete, well-formed values, without recursion and without allocating.
         /// </summary>
         /// <param name="source">The input.</param>
-        /// <param name="options">Depth limit, multiple values, UTF-8 checking.</param>
+        /// <param name="options">Depth limit, multiple values, UTF-8 checking; by default a depth of 64, exactly one value, and UTF-8 checked.</param>
         /// <exception cref="MsgPackValidationException">The input is not well formed; the exception says what is wrong and at which byte offset.</exception>
         public static void Validate(ReadOnlySpan<byte> source, MsgPackValidationOptions options = default)
         {
@@ -22,14 +22,14 @@ namespace MsgPack.Spec
         /// <summary>Checks that the <paramref name="length"/> bytes at <paramref name="source"/> are well formed, as <see cref="Validate(ReadOnlySpan{byte}, MsgPackValidationOptions)"/> does.</summary>
         /// <param name="source">The input.</param>
         /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="options">Depth limit, multiple values, UTF-8 checking.</param>
+        /// <param name="options">Depth limit, multiple values, UTF-8 checking; by default a depth of 64, exactly one value, and UTF-8 checked.</param>
         /// <exception cref="MsgPackValidationException">The input is not well formed.</exception>
         public static void Validate(byte* source, int length, MsgPackValidationOptions options = default) =>
             Validate(new ReadOnlySpan<byte>(source, length), options);
 
         /// <summary>Checks that a sequence of segments is well formed, as <see cref="Validate(ReadOnlySpan{byte}, MsgPackValidationOptions)"/> does.</summary>
         /// <param name="source">The input.</param>
-        /// <param name="options">Depth limit, multiple values, UTF-8 checking.</param>
+        /// <param name="options">Depth limit, multiple values, UTF-8 checking; by default a depth of 64, exactly one value, and UTF-8 checked.</param>
         /// <exception cref="MsgPackValidationException">The input is not well formed.</exception>
         public static void Validate(ReadOnlySequence<byte> source, MsgPackValidationOptions options = default)
         {
@@ -40,7 +40,7 @@ namespace MsgPack.Spec
         /// <summary>Checks that <paramref name="source"/> is well formed; never throws for bad data.</summary>
         /// <param name="source">The input.</param>
         /// <param name="result">What was found, and where.</param>
-        /// <param name="options">Depth limit, multiple values, UTF-8 checking.</param>
+        /// <param name="options">Depth limit, multiple values, UTF-8 checking; by default a depth of 64, exactly one value, and UTF-8 checked.</param>
         /// <returns>
         /// Done when the input is well formed; NeedMoreData when it ends inside a value or a header announces more than
         /// is left (<see cref="MsgPackValidationResult.BytesNeeded"/> says how much at least), so that more input
@@ -57,7 +57,7 @@ namespace MsgPack.Spec
         /// <param name="source">The input.</param>
         /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
         /// <param name="result">What was found, and where.</param>
-        /// <param name="options">Depth limit, multiple values, UTF-8 checking.</param>
+        /// <param name="options">Depth limit, multiple values, UTF-8 checking; by default a depth of 64, exactly one value, and UTF-8 checked.</param>
         /// <returns>Done, NeedMoreData or InvalidData, as for the span overload.</returns>
         public static OperationStatus TryValidate(byte* source, int length, out MsgPackValidationResult result, MsgPackValidationOptions options = default) =>
             TryValidate(new ReadOnlySpan<byte>(source, length), out result, options);
@@ -65,7 +65,7 @@ namespace MsgPack.Spec
         /// <summary>Checks that a sequence of segments is well formed; never throws for bad data.</summary>
         /// <param name="source">The input.</param>
         /// <param name="result">What was found, and where.</param>
-        /// <param name="options">Depth limit, multiple values, UTF-8 checking.</param>
+        /// <param name="options">Depth limit, multiple values, UTF-8 checking; by default a depth of 64, exactly one value, and UTF-8 checked.</param>
         /// <returns>Done, NeedMoreData or InvalidData, as for the span overload.</returns>
         public static OperationStatus TryValidate(ReadOnlySequence<byte> source, out MsgPackValidationResult result, MsgPackValidationOptions options = default)
         {

@@ -12,7 +12,9 @@ namespace MsgPack.Spec
     /// <para>
     /// <b>Writers.</b> <c>Write*</c> writes a value in its smallest form and returns the number of bytes written;
     /// the exact-format writers (<c>WriteUInt32Exact</c>, <c>WriteArray32Header</c>, ...) always write the format
-    /// their name gives, which is what a caller needs to reserve a length prefix and patch it later. Span writers
+    /// their name gives, which is what a caller needs to reserve a length prefix and patch it later (and all they are
+    /// for: a server that compares integers by format, as Tarantool does, never finds <c>ce 00 00 00 05</c> equal to
+    /// <c>05</c>). Span writers
     /// throw <see cref="ArgumentException"/> when the destination is too small; <c>TryWrite*</c> return
     /// <see langword="false"/> instead and report the number of bytes the value needs. Pointer writers do not
     /// check room: as with msgpuck, the caller guarantees room for the value (the <c>Get*EncodedLength</c> methods and

@@ -139,9 +139,20 @@ namespace MsgPack.Spec
         /// <param name="end">Where the message ends (the "consumed" position for <c>AdvanceTo</c>); the start of the input unless the result is Done.</param>
         /// <returns>Done; NeedMoreData when the prefix or the body is incomplete (wait for more bytes); InvalidData when the prefix is not an unsigned integer or exceeds <paramref name="maxBodyLength"/>.</returns>
         /// <remarks>
-        /// A pipeline that consumes only whole frames holds a frame's bytes until the last one arrives: give its
-        /// <c>Pipe</c> a <c>pauseWriterThreshold</c> (and <c>resumeWriterThreshold</c>) above the largest frame it
-        /// accepts, <paramref name="maxBodyLength"/> plus 9 bytes of prefix, or the writer waits for a reader that waits for it.
+        /// <para>
+        /// A pipeline that consumes only whole frames holds a frame's bytes until the last one arrives. Its
+        /// <c>Pipe</c>'s <c>pauseWriterThreshold</c> need not exceed the largest frame: the writer pauses on bytes the
+        /// reader has not <i>examined</i> (System.IO.Pipelines 4.6, .NET Core 3.0, and later), so a reader that calls
+        /// <c>AdvanceTo(consumed, buffer.End)</c> after each read (consumed: the end of the last whole frame, or the
+        /// unfinished frame's start) lets the writer go on until the frame is whole. The tests move 98 KB frames
+        /// through a pipe that pauses at 1 KiB this way.
+        /// </para>
+        /// <para>
+        /// What hangs is examined short of the buffer's end, as <c>AdvanceTo(consumed)</c> alone does: the writer
+        /// stays paused, and <c>ReadAsync</c> hands back the same partial frame at once, forever. And since the
+        /// threshold no longer bounds what the pipe buffers, <paramref name="maxBodyLength"/> does: a frame may hold up
+        /// to that many bytes, plus 9 of prefix, in memory.
+        /// </para>
         /// </remarks>
         public static OperationStatus TryReadFrame(ReadOnlySequence<byte> input, long maxBodyLength, out ReadOnlySequence<byte> body, out SequencePosition end)
         {
@@ -296,7 +307,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled in a pooled array, so the string stays the only allocation.</summary>
-        private static bool TryDecodeUtf8(MsgPackPayload utf8, out string text) => CheckUtf8(utf8, decode: true, out text);
+        internal static bool TryDecodeUtf8(MsgPackPayload utf8, out string text) => CheckUtf8(utf8, decode: true, out text);
 
         internal static bool IsValidUtf8(MsgPackPayload payload) =>
             payload.IsSingleSpan ? CheckUtf8(payload.Span, decode: false, out _) : Utf8Text.IsValid(payload.Sequence);

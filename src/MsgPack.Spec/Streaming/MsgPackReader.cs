@@ -80,6 +80,22 @@ namespace MsgPack.Spec
             }
         }
 
+        /// <summary>
+        /// Creates a reader over the bytes of a payload another reader returned, whichever form they take: for
+        /// example the data of an ext value that is itself MessagePack (Tarantool's MP_ERROR), or a value from
+        /// <see cref="ReadRaw"/>.
+        /// </summary>
+        /// <param name="payload">The input: a reader over its <see cref="MsgPackPayload.Span"/> when it is one span, else over its <see cref="MsgPackPayload.Sequence"/>.</param>
+        /// <remarks>
+        /// <see cref="Consumed"/> and <see cref="Remaining"/> count from the payload's start. <see cref="Position"/>
+        /// is a position in the outer input only when the payload straddles segments (as for a reader over a span,
+        /// it is default otherwise); and the bytes are valid only as long as that input is.
+        /// </remarks>
+        public MsgPackReader(MsgPackPayload payload)
+        {
+            this = payload.IsSingleSpan ? new MsgPackReader(payload.Span) : new MsgPackReader(payload.Sequence);
+        }
+
         /// <summary>The number of bytes read so far.</summary>
         public readonly long Consumed => _consumedBefore + _index;
 

@@ -113,6 +113,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a uint 8 (0xcc); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt8Exact(byte value)
         {
@@ -122,6 +123,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a uint 16 (0xcd); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt16Exact(ushort value)
         {
@@ -131,6 +133,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a uint 32 (0xce); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt32Exact(uint value)
         {
@@ -140,6 +143,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes a uint 64 (0xcf); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUInt64Exact(ulong value)
         {
@@ -149,6 +153,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes an int 8 (0xd0); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt8Exact(sbyte value)
         {
@@ -158,6 +163,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes an int 16 (0xd1); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt16Exact(short value)
         {
@@ -167,6 +173,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes an int 32 (0xd2); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt32Exact(int value)
         {
@@ -176,6 +183,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes an int 64 (0xd3); the same bytes as <see cref="MsgPackSpec"/>'s writer of the same name.</summary>
         /// <param name="value">The value, as the MsgPackSpec writer of the same name takes it.</param>
+        /// <remarks>For length prefixes and reserved slots, never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteInt64Exact(long value)
         {

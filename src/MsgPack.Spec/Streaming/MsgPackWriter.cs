@@ -372,7 +372,7 @@ namespace MsgPack.Spec
         /// <remarks>
         /// For a length prefix, <see cref="ReserveLengthPrefix"/> and <see cref="PatchLengthPrefix"/> say so and count
         /// the length. The exact form is right for a reserved slot, whose width must not depend on the value; it is
-        /// not for values a server compares (see <see cref="PatchLengthPrefix"/>).
+        /// never for values a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).
         /// </remarks>
         /// <returns>The reservation.</returns>
         /// <exception cref="InvalidOperationException">The writer has no buffer writer (default), or the buffer writer returned less than asked for.</exception>
@@ -382,7 +382,7 @@ namespace MsgPack.Spec
         /// <remarks>
         /// The value is any the caller chooses: for example the length of one frame noted with
         /// <see cref="GetBytesWrittenSince"/> right after its body, to patch after later frames were written (which
-        /// <see cref="PatchLengthPrefix"/> would count too).
+        /// <see cref="PatchLengthPrefix"/> would count too). Never a value a server compares: Tarantool compares integers by format first, so a key written <c>ce 00 00 00 05</c> is stored but never equals <c>05</c>, and a later <c>05</c> goes in beside it, two 5s in a unique index. Write values with the smallest-form writers (<c>WriteUInt32</c>, <c>WriteInt64</c>, ...).
         /// </remarks>
         /// <param name="reservation">The reservation.</param>
         /// <param name="value">The value.</param>

@@ -23,7 +23,7 @@ namespace MsgPack.Spec
         /// <summary>A timestamp extension (type -1) whose data is not 4, 8 or 12 bytes, or whose nanoseconds reach 1,000,000,000.</summary>
         InvalidTimestamp,
 
-        /// <summary>A str value that is not valid UTF-8 (checked only with <see cref="MsgPackValidationOptions.CheckUtf8"/>).</summary>
+        /// <summary>A str value that is not valid UTF-8 (checked unless <see cref="MsgPackValidationOptions.CheckUtf8"/> is set to false).</summary>
         InvalidUtf8,
 
         /// <summary>Bytes follow the value, and <see cref="MsgPackValidationOptions.AllowMultipleValues"/> is off.</summary>
@@ -37,6 +37,7 @@ namespace MsgPack.Spec
         public const int DefaultMaxDepth = 64;
 
         private int _maxDepth;
+        private bool _skipUtf8Check;
 
         /// <summary>How many arrays and maps may nest inside one another; <see cref="DefaultMaxDepth"/> unless set.</summary>
         /// <exception cref="ArgumentOutOfRangeException">The value set is not positive.</exception>
@@ -57,8 +58,21 @@ namespace MsgPack.Spec
         /// <summary>Whether the input may hold several values one after another (a stream); otherwise exactly one.</summary>
         public bool AllowMultipleValues { get; set; }
 
-        /// <summary>Whether str values must be valid UTF-8 (a second pass over their bytes).</summary>
-        public bool CheckUtf8 { get; set; }
+        /// <summary>
+        /// Whether str values must be valid UTF-8 (a second pass over their bytes): true unless set to false, in
+        /// <c>default(MsgPackValidationOptions)</c> too.
+        /// </summary>
+        /// <remarks>
+        /// On by default because the readers reject invalid UTF-8 (<c>ReadString</c>, <c>ReadStringBytes</c>): input
+        /// that validates then reads. Turn it off for speed when strings are only ever read as raw bytes, or to
+        /// compare with a validator that does not look at text, such as msgpuck's <c>mp_check</c>.
+        /// </remarks>
+        public bool CheckUtf8
+        {
+            // Stored inverted, so that the zero value of the struct (default, or new() without setters) checks.
+            readonly get => !_skipUtf8Check;
+            set => _skipUtf8Check = !value;
+        }
     }
 
     /// <summary>The verdict of a validation: how far it got, and what was wrong where.</summary>

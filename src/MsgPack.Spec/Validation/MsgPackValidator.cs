@@ -293,7 +293,7 @@ namespace MsgPack.Spec
         private static MsgPackValidationResult Fail(MsgPackValidationError error, long at, long needed, long consumed, long values) =>
             new MsgPackValidationResult(error, at, consumed, values, needed);
 
-        /// <summary>Checks what the structure alone does not tell: timestamps, and UTF-8 when asked.</summary>
+        /// <summary>Checks what the structure alone does not tell: timestamps, and UTF-8 unless told not to.</summary>
         private static MsgPackValidationError CheckContent(ref MsgPackReader reader, MsgPackValidationOptions options, TokenHeader token, MsgPackType type)
         {
             if (type == MsgPackType.Extension)

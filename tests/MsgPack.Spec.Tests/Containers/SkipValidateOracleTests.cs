@@ -18,7 +18,7 @@ namespace MsgPack.Spec.Tests.Containers
         {
             ("default", default),
             ("multiple", new MsgPackValidationOptions { AllowMultipleValues = true }),
-            ("utf8", new MsgPackValidationOptions { CheckUtf8 = true }),
+            ("no utf8", new MsgPackValidationOptions { CheckUtf8 = false }),
             ("depth 2", new MsgPackValidationOptions { MaxDepth = 2 }),
             ("depth 1, multiple, utf8", new MsgPackValidationOptions { MaxDepth = 1, AllowMultipleValues = true, CheckUtf8 = true }),
         };

@@ -46,10 +46,15 @@ namespace MsgPack.Spec.Tests.Tokens
         [Fact]
         public void TheWalkerStopsWithTheLibrarysErrorOnBadInput()
         {
-            var reader = new MsgPackReader(new ReadOnlySequence<byte>(Hex.ToBytes("92 01 c1")));
-            Assert.Throws<MsgPackUnexpectedCodeException>(() => Render(ref reader));
-            reader = new MsgPackReader(new ReadOnlySequence<byte>(Hex.ToBytes("92 01 a5 61")));
-            Assert.Throws<MsgPackTruncatedException>(() => Render(ref reader));
+            Assert.Throws<MsgPackUnexpectedCodeException>(() => Render(Hex.ToBytes("92 01 c1")));
+            Assert.Throws<MsgPackTruncatedException>(() => Render(Hex.ToBytes("92 01 a5 61")));
+            Assert.Throws<MsgPackInvalidUtf8Exception>(() => Render(Hex.ToBytes("92 01 a1 ff")));
+        }
+
+        private static string Render(byte[] document)
+        {
+            var reader = new MsgPackReader(new ReadOnlySequence<byte>(document));
+            return Render(ref reader);
         }
 
         private static string Render(ref MsgPackReader reader)
