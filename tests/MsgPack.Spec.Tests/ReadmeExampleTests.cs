@@ -10,6 +10,7 @@ namespace MsgPack.Spec.Tests
         [Fact]
         public void TheReadmeExampleWritesAndReadsWhatItSays()
         {
+            #region README: the example
             Span<byte> buffer = stackalloc byte[64];
             int written = MsgPackSpec.WriteMapHeader(buffer, 2);
             written += MsgPackSpec.WriteString(buffer.Slice(written), "id");
@@ -21,13 +22,17 @@ namespace MsgPack.Spec.Tests
             int pairs = MsgPackSpec.ReadMapHeader(input, out int read);
             ReadOnlySpan<byte> key = MsgPackSpec.ReadStringBytes(input.Slice(read), out int keyLength); // "id", no copy
             int id = MsgPackSpec.ReadInt32(input.Slice(read + keyLength), out _);                      // 42
+            #endregion
 
             Assert.Equal("82 a2 69 64 2a a4 6e 61 6d 65 a3 41 64 61", Hex.Of(input));
             Assert.Equal(2, pairs);
             Assert.Equal("69 64", Hex.Of(key));
             Assert.Equal(42, id);
 
+            #region README: a Try reader
             OperationStatus status = MsgPackSpec.TryReadInt32(input.Slice(read + keyLength), out int value, out int bytesRead);
+            // Done: bytesRead consumed. NeedMoreData: wait until the input holds bytesRead bytes. InvalidData: not an Int32.
+            #endregion
             Assert.Equal(OperationStatus.Done, status);
             Assert.Equal(42, value);
             Assert.Equal(1, bytesRead);
@@ -39,6 +44,7 @@ namespace MsgPack.Spec.Tests
             int[] values = { 1, 200, -5, 70000 };
             Span<byte> buffer = stackalloc byte[64];
 
+            #region README: advancing spans
             Span<byte> rest = buffer;
             MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
             foreach (int value in values)
@@ -55,11 +61,30 @@ namespace MsgPack.Spec.Tests
             {
                 sum += MsgPackSpec.ReadInt32(ref source);
             }
+            #endregion
 
             Assert.Equal("94 01 cc c8 fb ce 00 01 11 70", Hex.Of(buffer.Slice(0, length)));
             Assert.Equal(4, count);
             Assert.Equal(1 + 200 - 5 + 70000, sum);
             Assert.True(source.IsEmpty);
+        }
+
+        [Fact]
+        public void TheReadmeWriterMemoryExampleWritesWhatItSays()
+        {
+            var reader = new MsgPackReader(new ReadOnlySequence<byte>(Hex.ToBytes("92 01 a1 78"))); // a value from elsewhere
+            using var buffer = new PooledBufferWriter();
+            var writer = new MsgPackWriter(buffer);
+
+            #region README: the writer's memory
+            Span<byte> span = writer.GetSpan(MsgPackSpec.MaxInt64EncodedLength); // room for any integer, in the writer's memory
+            writer.Advance(MsgPackSpec.WriteInt64(span, -1234567));               // the span API writes there in place
+            writer.WriteRaw(reader.ReadRaw());                                     // a value read elsewhere, forwarded as it is
+            writer.Flush();
+            #endregion
+
+            Assert.Equal("d2 ff ed 29 79 92 01 a1 78", Hex.Of(buffer.WrittenSpan));
+            Assert.Equal(9, writer.BytesCommitted);
         }
     }
 }
