@@ -137,7 +137,46 @@ namespace MsgPack.Spec
         /// each segment is validated up to its last complete character, and a character cut by a segment boundary
         /// (at most 4 bytes) is completed on the stack from the segments after it.
         /// </summary>
-        public static bool IsValid(ReadOnlySequence<byte> utf8)
+        public static bool IsValid(ReadOnlySequence<byte> utf8) => IsValid(utf8, cutEndAllowed: false);
+
+        /// <summary>
+        /// Tells whether <paramref name="utf8"/> can start well-formed UTF-8: valid, but for a last character that the
+        /// end cuts short and that more bytes could complete (the bytes present of a str whose payload has not all
+        /// arrived).
+        /// </summary>
+        public static bool IsValidPrefix(ReadOnlySequence<byte> utf8) => IsValid(utf8, cutEndAllowed: true);
+
+        /// <summary>The same as <see cref="IsValidPrefix(ReadOnlySequence{byte})"/>, over one span.</summary>
+        public static bool IsValidPrefix(ReadOnlySpan<byte> utf8)
+        {
+            int complete = CompleteLength(utf8, out int expected);
+            return IsValid(ref MemoryMarshal.GetReference(utf8), complete) && IsValidCut(utf8.Slice(complete), expected);
+        }
+
+        /// <summary>
+        /// Whether the first bytes of a character, <paramref name="cut"/> (fewer than <paramref name="expected"/>), can
+        /// be completed into a well-formed one: completed with the smallest continuation bytes the lead allows, it
+        /// validates exactly when some completion would.
+        /// </summary>
+        private static bool IsValidCut(ReadOnlySpan<byte> cut, int expected)
+        {
+            if (cut.IsEmpty)
+            {
+                return true;
+            }
+
+            Span<byte> completed = stackalloc byte[4];
+            cut.CopyTo(completed);
+            for (int i = cut.Length; i < expected; i++)
+            {
+                // The second byte after E0 and F0 starts higher (no overlong forms); every other one may be 0x80.
+                completed[i] = i == 1 && cut[0] == 0xe0 ? (byte)0xa0 : i == 1 && cut[0] == 0xf0 ? (byte)0x90 : (byte)0x80;
+            }
+
+            return IsValid(ref completed[0], expected);
+        }
+
+        private static bool IsValid(ReadOnlySequence<byte> utf8, bool cutEndAllowed)
         {
             Span<byte> cut = stackalloc byte[4];
             int cutLength = 0;
@@ -178,8 +217,8 @@ namespace MsgPack.Spec
                 cutExpected = expected;
             }
 
-            // A character cut by the end of the input is truncated.
-            return cutLength == 0;
+            // A character cut by the end of the input is truncated, or, for a prefix, a start that more bytes may complete.
+            return cutLength == 0 || (cutEndAllowed && IsValidCut(cut.Slice(0, cutLength), cutExpected));
         }
 
         /// <summary>

@@ -8,7 +8,7 @@ namespace MsgPack.Spec
         /// <summary>Nothing: the input is well formed.</summary>
         None = 0,
 
-        /// <summary>The input ends inside a value's header or fixed-size body.</summary>
+        /// <summary>The input ends inside a value's header or fixed-size body, or before all the items an array or map announces.</summary>
         Truncated,
 
         /// <summary>A value starts with 0xc1, the code the specification never uses.</summary>
@@ -17,7 +17,7 @@ namespace MsgPack.Spec
         /// <summary>Arrays and maps nest deeper than <see cref="MsgPackValidationOptions.MaxDepth"/>.</summary>
         DepthExceeded,
 
-        /// <summary>A str, bin, ext, array or map header announces more bytes or items than the rest of the input can hold.</summary>
+        /// <summary>A str, bin or ext header announces more bytes than the rest of the input holds (the bytes present are checked first).</summary>
         LengthPastEnd,
 
         /// <summary>A timestamp extension (type -1) whose data is not 4, 8 or 12 bytes, or whose nanoseconds reach 1,000,000,000.</summary>
@@ -28,6 +28,12 @@ namespace MsgPack.Spec
 
         /// <summary>Bytes follow the value, and <see cref="MsgPackValidationOptions.AllowMultipleValues"/> is off.</summary>
         TrailingBytes,
+
+        /// <summary>
+        /// A str, bin or ext header announces more than <see cref="int.MaxValue"/> bytes: more than any reader of this
+        /// library takes (they return payloads as spans), so invalid whatever follows.
+        /// </summary>
+        LengthTooLarge,
     }
 
     /// <summary>How strictly <see cref="MsgPackSpec.Validate(ReadOnlySpan{byte}, MsgPackValidationOptions)"/> and its twins check their input.</summary>
@@ -99,7 +105,11 @@ namespace MsgPack.Spec
         /// <summary>The number of complete top-level values found.</summary>
         public long ValueCount { get; }
 
-        /// <summary>For <see cref="MsgPackValidationError.Truncated"/> and <see cref="MsgPackValidationError.LengthPastEnd"/>, the input length the value needs at least; else 0.</summary>
+        /// <summary>
+        /// For <see cref="MsgPackValidationError.Truncated"/> and <see cref="MsgPackValidationError.LengthPastEnd"/>, the
+        /// least input length that could complete the document: the token the input ends in, and one byte for every
+        /// value still announced around it; else 0.
+        /// </summary>
         public long BytesNeeded { get; }
     }
 
@@ -131,6 +141,7 @@ namespace MsgPack.Spec
             MsgPackValidationError.InvalidTimestamp => "a timestamp extension has a wrong length or nanoseconds of 1,000,000,000 or more",
             MsgPackValidationError.InvalidUtf8 => "a str value is not valid UTF-8",
             MsgPackValidationError.TrailingBytes => "bytes follow the value",
+            MsgPackValidationError.LengthTooLarge => "a str, bin or ext announces more than 2,147,483,647 bytes",
             _ => error.ToString(),
         };
     }

@@ -8,8 +8,26 @@ namespace MsgPack.Spec
     /// <summary>
     /// The one validation walk, over <see cref="MsgPackReader"/> (so spans, pointers and sequences share it). Depth is
     /// tracked without recursion, in a stack of "items still to read" per open array or map that lives on the stack
-    /// for the default depth and in a pooled array beyond it.
+    /// for the default depth and in a pooled array beyond it, grown as deep as the input really nests.
     /// </summary>
+    /// <remarks>
+    /// <para>
+    /// <b>NeedMoreData or InvalidData.</b> The walk answers NeedMoreData only when the bytes present can still start a
+    /// valid document, and then <see cref="MsgPackValidationResult.BytesNeeded"/> is the least input length that could
+    /// make one: the rest of the token the input ends in, and one byte for every value still announced around it, at
+    /// every level. So a header that announces more items or bytes than have arrived does not stop the walk: the items
+    /// that are there are checked first (<c>81 c1</c> is InvalidData, as <see cref="MsgPackSpec.TrySkip(ReadOnlySpan{byte}, out int)"/>
+    /// says), and the bytes of a str cut short must be the start of valid UTF-8, those of a timestamp the start of a
+    /// valid one.
+    /// </para>
+    /// <para>
+    /// <b>Lengths past 2 GiB.</b> A str, bin or ext payload longer than <see cref="int.MaxValue"/> bytes is
+    /// <see cref="MsgPackValidationError.LengthTooLarge"/>: the readers return payloads as spans and lengths as ints,
+    /// so no reader of this library could take it. A document (or a run of values) longer than that is fine in a
+    /// sequence, whose lengths are longs; a span cannot hold it, so for span and pointer input a BytesNeeded above
+    /// <see cref="int.MaxValue"/> is InvalidData.
+    /// </para>
+    /// </remarks>
     internal static class MsgPackValidator
     {
         // Up to this many levels the counters live on the stack (8 bytes each).
@@ -19,37 +37,62 @@ namespace MsgPack.Spec
         // them), and array and map (the depth). A str is checked in place when UTF-8 is checked.
         private const uint StopTypes = (1u << (int)MsgPackType.Extension) | (1u << (int)MsgPackType.Array) | (1u << (int)MsgPackType.Map);
 
-        public static OperationStatus ToOperationStatus(in MsgPackValidationResult result) => result.Error switch
+        /// <summary>The status of a result; <paramref name="maxLength"/> is the longest input of the caller's kind (int.MaxValue for a span).</summary>
+        public static OperationStatus ToOperationStatus(in MsgPackValidationResult result, long maxLength) => result.Error switch
         {
             MsgPackValidationError.None => OperationStatus.Done,
             MsgPackValidationError.Truncated or MsgPackValidationError.LengthPastEnd
-                when result.BytesNeeded <= int.MaxValue => OperationStatus.NeedMoreData,
+                when result.BytesNeeded <= maxLength => OperationStatus.NeedMoreData,
             _ => OperationStatus.InvalidData,
         };
 
         [SkipLocalsInit]
         public static MsgPackValidationResult Run(MsgPackReader reader, MsgPackValidationOptions options)
         {
-            int maxDepth = options.MaxDepth;
-
-            // No input nests deeper than it is long (every array or map header takes a byte), so the counters need
-            // min(MaxDepth, input length) + 1 slots, however large MaxDepth is: memory stays bounded by the input,
-            // and MaxDepth = int.MaxValue no longer overflows the size.
-            long slots = Math.Min(maxDepth, reader.Remaining) + 1;
-            if (slots <= StackDepth + 1)
-            {
-                Span<long> stack = stackalloc long[StackDepth + 1];
-                return Walk(reader, options, maxDepth, stack);
-            }
-
-            long[] rented = ArrayPool<long>.Shared.Rent((int)Math.Min(slots, int.MaxValue));
+            // The counters start on the stack; a walk that nests deeper than StackDepth moves them to a pooled array
+            // twice as large each time (DepthStack.Grow), so memory follows the depth the input really reaches (every
+            // level takes a header byte), never MaxDepth: MaxDepth = int.MaxValue costs nothing up front.
+            var stack = new DepthStack(stackalloc long[StackDepth]);
             try
             {
-                return Walk(reader, options, maxDepth, rented);
+                return Walk(reader, options, options.MaxDepth, ref stack);
             }
             finally
             {
-                ArrayPool<long>.Shared.Return(rented);
+                stack.Dispose();
+            }
+        }
+
+        /// <summary>The counters of the open arrays and maps: a span on the stack, then a pooled array that grows.</summary>
+        private ref struct DepthStack
+        {
+            private long[]? _rented;
+
+            public DepthStack(Span<long> initial)
+            {
+                Span = initial;
+                _rented = null;
+            }
+
+            public Span<long> Span { get; private set; }
+
+            /// <summary>Doubles the room, keeping the counters.</summary>
+            public void Grow()
+            {
+                long[] larger = ArrayPool<long>.Shared.Rent(Span.Length * 2);
+                Span.CopyTo(larger);
+                Dispose();
+                _rented = larger;
+                Span = larger;
+            }
+
+            public void Dispose()
+            {
+                if (_rented != null)
+                {
+                    ArrayPool<long>.Shared.Return(_rented);
+                    _rented = null;
+                }
             }
         }
 
@@ -63,8 +106,9 @@ namespace MsgPack.Spec
         /// construction.
         /// </remarks>
         [SkipLocalsInit]
-        private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, Span<long> stack)
+        private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, ref DepthStack depthStack)
         {
+            Span<long> stack = depthStack.Span;
             long start = reader.Consumed;
             bool checkUtf8 = options.CheckUtf8;
             long values = 0;
@@ -110,7 +154,10 @@ namespace MsgPack.Spec
                 ReadStatus status = reader.Peek<TokenHeaderDecoder, TokenHeader>(out TokenHeader token, out int headerNeeded);
                 if (status == ReadStatus.NeedMoreData)
                 {
-                    return Fail(MsgPackValidationError.Truncated, offset, offset + headerNeeded, valueStart - start, values);
+                    // A fixext counts its data as header: one cut short may already be a timestamp that cannot be.
+                    return IsCutFixTimestampInvalid(ref reader)
+                        ? Fail(MsgPackValidationError.InvalidTimestamp, offset, 0, valueStart - start, values)
+                        : Fail(MsgPackValidationError.Truncated, offset, offset + headerNeeded + StillAnnounced(pending, depth, stack), valueStart - start, values);
                 }
 
                 if (status != ReadStatus.Done)
@@ -118,30 +165,58 @@ namespace MsgPack.Spec
                     return Fail(MsgPackValidationError.NeverUsedCode, offset, 0, valueStart - start, values);
                 }
 
-                // A header may not announce more than the rest of the input holds: payload bytes, and at least one
-                // byte per announced item. Checked before anything reads on, so a lying length costs nothing.
-                long tokenLength = token.HeaderLength + token.PayloadLength;
-                long remaining = reader.Remaining;
-                if (tokenLength > remaining || token.ChildCount > remaining - tokenLength)
+                if (token.PayloadLength > int.MaxValue)
                 {
-                    return Fail(MsgPackValidationError.LengthPastEnd, offset, offset + tokenLength + token.ChildCount, valueStart - start, values);
+                    return Fail(MsgPackValidationError.LengthTooLarge, offset, 0, valueStart - start, values);
                 }
 
                 MsgPackType tokenType = reader.PeekMsgPackType();
-                MsgPackValidationError error = CheckContent(ref reader, options, token, tokenType);
+                long tokenLength = token.HeaderLength + token.PayloadLength;
+                bool complete = tokenLength <= reader.Remaining;
+                MsgPackValidationError error = CheckContent(ref reader, options, token, tokenType, complete);
                 if (error != MsgPackValidationError.None)
                 {
                     return Fail(error, offset, 0, valueStart - start, values);
                 }
 
+                if (!complete)
+                {
+                    // The payload has not all arrived, and what has could start a valid one: the least input that
+                    // could complete the document is the payload's end and a byte for every value still announced.
+                    return Fail(MsgPackValidationError.LengthPastEnd, offset, offset + tokenLength + StillAnnounced(pending, depth, stack), valueStart - start, values);
+                }
+
+                // An array or map (even an empty one) is one level deeper. Its items are walked as they come; whether
+                // they have all arrived is found out at the end of the input, after the ones present are checked.
                 if (tokenType is MsgPackType.Array or MsgPackType.Map && depth == maxDepth)
                 {
                     return Fail(MsgPackValidationError.DepthExceeded, offset, 0, valueStart - start, values);
                 }
 
+                if (token.ChildCount != 0 && depth == stack.Length)
+                {
+                    depthStack.Grow();
+                    stack = depthStack.Span;
+                }
+
                 reader.Advance(tokenLength);
                 Consume(ref pending, ref depth, stack, token.ChildCount);
             }
+        }
+
+        /// <summary>
+        /// The values announced but not reached, besides the one being read: the rest of the innermost level and of
+        /// every level around it. Each takes one byte at least.
+        /// </summary>
+        private static long StillAnnounced(long pending, int depth, Span<long> stack)
+        {
+            long count = pending - 1;
+            for (int level = 0; level < depth; level++)
+            {
+                count += stack[level];
+            }
+
+            return count;
         }
 
         /// <summary>
@@ -182,7 +257,7 @@ namespace MsgPack.Spec
                         }
 
                         // A fixarray or fixmap.
-                        if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth || childCount >= end - cursor)
+                        if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth || depth == stack.Length || childCount >= end - cursor)
                         {
                             break;
                         }
@@ -230,7 +305,7 @@ namespace MsgPack.Spec
                     }
                     else
                     {
-                        if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth)
+                        if ((MsgPackType)type is not (MsgPackType.Array or MsgPackType.Map) || depth == maxDepth || depth == stack.Length)
                         {
                             break;
                         }
@@ -293,28 +368,91 @@ namespace MsgPack.Spec
         private static MsgPackValidationResult Fail(MsgPackValidationError error, long at, long needed, long consumed, long values) =>
             new MsgPackValidationResult(error, at, consumed, values, needed);
 
-        /// <summary>Checks what the structure alone does not tell: timestamps, and UTF-8 unless told not to.</summary>
-        private static MsgPackValidationError CheckContent(ref MsgPackReader reader, MsgPackValidationOptions options, TokenHeader token, MsgPackType type)
+        /// <summary>
+        /// Checks what the structure alone does not tell: timestamps, and UTF-8 unless told not to. When the token is
+        /// not <paramref name="complete"/>, checks that the bytes present can start a valid one.
+        /// </summary>
+        private static MsgPackValidationError CheckContent(ref MsgPackReader reader, MsgPackValidationOptions options, TokenHeader token, MsgPackType type, bool complete)
         {
             if (type == MsgPackType.Extension)
             {
-                reader.Peek<ExtensionHeaderDecoder, ExtensionHeader>(out ExtensionHeader header, out _);
-                if (header.TypeCode == DataCodes.TimestampExtensionType
-                    && reader.Peek<TimestampDecoder, Timestamp>(out _, out _) != ReadStatus.Done)
+                if (reader.Peek<ExtensionHeaderDecoder, ExtensionHeader>(out ExtensionHeader header, out _) != ReadStatus.Done)
+                {
+                    // The token header decoded, so only the length can be wrong: above int.MaxValue, checked before.
+                    return MsgPackValidationError.LengthTooLarge;
+                }
+
+                if (header.TypeCode == DataCodes.TimestampExtensionType && !IsTimestampStart(ref reader, token, complete))
                 {
                     return MsgPackValidationError.InvalidTimestamp;
                 }
             }
             else if (type == MsgPackType.String && options.CheckUtf8)
             {
-                reader.PeekPayload(token.HeaderLength, (int)token.PayloadLength, out MsgPackPayload utf8, out _);
-                if (!MsgPackReader.IsValidUtf8(utf8))
+                int present = (int)Math.Min(token.PayloadLength, reader.Remaining - token.HeaderLength);
+                reader.PeekPayload(token.HeaderLength, present, out MsgPackPayload utf8, out _);
+                if (complete ? !MsgPackReader.IsValidUtf8(utf8) : !(utf8.IsSingleSpan ? Utf8Text.IsValidPrefix(utf8.Span) : Utf8Text.IsValidPrefix(utf8.Sequence)))
                 {
                     return MsgPackValidationError.InvalidUtf8;
                 }
             }
 
             return MsgPackValidationError.None;
+        }
+
+        /// <summary>
+        /// Whether the input ends inside a fixext of type -1 that cannot become a valid timestamp: a fixext 1, 2 or 16,
+        /// or a fixext 8 whose nanoseconds (its first 4 data bytes) have arrived and reach 10^9.
+        /// </summary>
+        private static bool IsCutFixTimestampInvalid(ref MsgPackReader reader)
+        {
+            Span<byte> head = stackalloc byte[6];
+            int present = (int)Math.Min(head.Length, reader.Remaining);
+            if (present < 2)
+            {
+                return false;
+            }
+
+            reader.PeekPayload(0, present, out MsgPackPayload bytes, out _);
+            bytes.CopyTo(head);
+            if (head[0] < DataCodes.FixExtension1 || head[0] > DataCodes.FixExtension16 || unchecked((sbyte)head[1]) != DataCodes.TimestampExtensionType)
+            {
+                return false;
+            }
+
+            int length = 1 << (head[0] - DataCodes.FixExtension1);
+            return length is not (4 or 8) || (length == 8 && present == 6 && BigEndian.ReadUInt32(head.Slice(2)) >> 2 >= Timestamp.NanosecondsPerSecond);
+        }
+
+        /// <summary>
+        /// Whether a timestamp (ext type -1) is valid or, cut short, can still be: its length must be 4, 8 or 12, and
+        /// its nanoseconds, in the first 4 bytes of the 8- and 12-byte forms, below 10^9 once those bytes are there.
+        /// </summary>
+        private static bool IsTimestampStart(ref MsgPackReader reader, TokenHeader token, bool complete)
+        {
+            if (complete)
+            {
+                return reader.Peek<TimestampDecoder, Timestamp>(out _, out _) == ReadStatus.Done;
+            }
+
+            if (token.PayloadLength is not (4 or 8 or 12))
+            {
+                return false;
+            }
+
+            Span<byte> start = stackalloc byte[4];
+            int headerLength = token.HeaderLength;
+            if (token.PayloadLength == 4 || reader.Remaining < headerLength + 4)
+            {
+                // Timestamp 32 has no nanoseconds; the others' have not arrived yet.
+                return true;
+            }
+
+            reader.PeekPayload(headerLength, 4, out MsgPackPayload first, out _);
+            first.CopyTo(start);
+            uint word = BigEndian.ReadUInt32(start);
+            uint nanoseconds = token.PayloadLength == 8 ? word >> 2 : word;
+            return nanoseconds < Timestamp.NanosecondsPerSecond;
         }
     }
 }

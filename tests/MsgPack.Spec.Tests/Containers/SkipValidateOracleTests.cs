@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using MsgPack.Spec.Tests.Hostile;
 using MsgPack.Spec.Tests.Streaming;
 using Xunit;
 
@@ -255,7 +256,9 @@ namespace MsgPack.Spec.Tests.Containers
             }
         }
 
-        // ---- The oracles: the token-by-token Skip and Validate as they were, over a span, with the public API.
+        // ---- The oracles: the token-by-token Skip as it was, and a token-by-token Validate with the rule of
+        // docs/security.md (NeedMoreData only while the bytes present can start a valid document, with the least length
+        // that could complete it), over a span, with the public API.
 
         private static ReadOnlySpan<byte> HeaderSizes => new byte[256]
         {
@@ -425,9 +428,22 @@ namespace MsgPack.Spec.Tests.Containers
                 long offset = position;
                 ReadOnlySpan<byte> rest = source.Slice((int)position);
                 Header status = OldTokenHeader(rest, out int headerLength, out long payloadLength, out long childCount);
+                // Every value announced and not reached, besides this one, at every level: a byte each at least.
+                long others = -1;
+                for (int level = 0; level <= depth; level++)
+                {
+                    others += pending[level];
+                }
+
                 if (status == Header.NeedMoreData)
                 {
-                    return (MsgPackValidationError.Truncated, offset, valueStart, values, offset + headerLength);
+                    // A fixext cut short whose type says timestamp: its length, and the nanoseconds once there, decide.
+                    if (FuzzUtf8.IsCutTimestampInvalid(rest))
+                    {
+                        return (MsgPackValidationError.InvalidTimestamp, offset, valueStart, values, 0);
+                    }
+
+                    return (MsgPackValidationError.Truncated, offset, valueStart, values, offset + headerLength + others);
                 }
 
                 if (status != Header.Done)
@@ -435,26 +451,36 @@ namespace MsgPack.Spec.Tests.Containers
                     return (MsgPackValidationError.NeverUsedCode, offset, valueStart, values, 0);
                 }
 
-                long tokenLength = headerLength + payloadLength;
-                long left = rest.Length;
-                if (tokenLength > left || childCount > left - tokenLength)
+                if (payloadLength > int.MaxValue)
                 {
-                    return (MsgPackValidationError.LengthPastEnd, offset, valueStart, values, offset + tokenLength + childCount);
+                    return (MsgPackValidationError.LengthTooLarge, offset, valueStart, values, 0);
                 }
 
+                long tokenLength = headerLength + payloadLength;
+                long left = rest.Length;
+                bool complete = tokenLength <= left;
                 MsgPackType type = MsgPackSpec.GetMsgPackType(rest[0]);
                 if (type == MsgPackType.Extension)
                 {
                     MsgPackSpec.TryReadExtensionHeader(rest, out ExtensionHeader header, out _);
-                    if (header.TypeCode == -1 && MsgPackSpec.TryReadTimestamp(rest, out _, out _) != OperationStatus.Done)
+                    sbyte typeCode = header.TypeCode;
+                    if (typeCode == -1 && (complete ? MsgPackSpec.TryReadTimestamp(rest, out _, out _) != OperationStatus.Done : FuzzUtf8.IsCutTimestampInvalid(rest)))
                     {
                         return (MsgPackValidationError.InvalidTimestamp, offset, valueStart, values, 0);
                     }
                 }
-                else if (type == MsgPackType.String && options.CheckUtf8
-                    && !System.Text.Unicode.Utf8.IsValid(rest.Slice(headerLength, (int)payloadLength)))
+                else if (type == MsgPackType.String && options.CheckUtf8)
                 {
-                    return (MsgPackValidationError.InvalidUtf8, offset, valueStart, values, 0);
+                    ReadOnlySpan<byte> text = rest.Slice(headerLength, (int)Math.Min(payloadLength, left - headerLength));
+                    if (complete ? !System.Text.Unicode.Utf8.IsValid(text) : !FuzzUtf8.CanStart(text))
+                    {
+                        return (MsgPackValidationError.InvalidUtf8, offset, valueStart, values, 0);
+                    }
+                }
+
+                if (!complete)
+                {
+                    return (MsgPackValidationError.LengthPastEnd, offset, valueStart, values, offset + tokenLength + others);
                 }
 
                 position += tokenLength;

@@ -518,17 +518,19 @@ namespace MsgPack.Spec.Tests.Hostile
                     Fail("span/pointer disagree", name, $"span {overSpan}; pointer {overPointer}");
                 }
 
-                if (!SameValidation(overSpan, overSequence))
+                // The same verdict over a sequence; only the status may differ, where a span could never hold what
+                // is needed (more than int.MaxValue bytes) and a sequence could.
+                if (!SameValidation(overSpan, overSequence, sequenceMayWait: true))
                 {
                     Fail("span/sequence disagree", name, $"span {overSpan}; sequence {overSequence}");
                 }
 
-                CheckValidationContract(name, overSpan, options, span, skipStatus, skipLength);
-                CheckValidationContract(name + " sequence", overSequence, options, span, skipStatus, skipLength);
+                CheckValidationContract(name, overSpan, options, span, skipStatus, skipLength, int.MaxValue);
+                CheckValidationContract(name + " sequence", overSequence, options, span, skipStatus, skipLength, long.MaxValue);
             }
         }
 
-        private static bool SameValidation(ValidationOutcome a, ValidationOutcome b)
+        private static bool SameValidation(ValidationOutcome a, ValidationOutcome b, bool sequenceMayWait = false)
         {
             if ((a.TryError == null) != (b.TryError == null) || (a.ThrowError == null) != (b.ThrowError == null))
             {
@@ -546,11 +548,13 @@ namespace MsgPack.Spec.Tests.Hostile
             }
 
             MsgPackValidationResult x = a.Result, y = b.Result;
-            return a.Status == b.Status && x.Error == y.Error && x.Offset == y.Offset && x.BytesConsumed == y.BytesConsumed
+            bool sameStatus = a.Status == b.Status
+                || (sequenceMayWait && x.BytesNeeded > int.MaxValue && a.Status == OperationStatus.InvalidData && b.Status == OperationStatus.NeedMoreData);
+            return sameStatus && x.Error == y.Error && x.Offset == y.Offset && x.BytesConsumed == y.BytesConsumed
                 && x.ValueCount == y.ValueCount && x.BytesNeeded == y.BytesNeeded;
         }
 
-        private void CheckValidationContract(string name, ValidationOutcome outcome, MsgPackValidationOptions options, ReadOnlySpan<byte> span, OperationStatus skipStatus, int skipLength)
+        private void CheckValidationContract(string name, ValidationOutcome outcome, MsgPackValidationOptions options, ReadOnlySpan<byte> span, OperationStatus skipStatus, int skipLength, long maxLength)
         {
             int length = span.Length;
             if (outcome.TryError != null)
@@ -575,7 +579,7 @@ namespace MsgPack.Spec.Tests.Hostile
             OperationStatus expected = r.Error switch
             {
                 MsgPackValidationError.None => OperationStatus.Done,
-                MsgPackValidationError.Truncated or MsgPackValidationError.LengthPastEnd when r.BytesNeeded <= int.MaxValue => OperationStatus.NeedMoreData,
+                MsgPackValidationError.Truncated or MsgPackValidationError.LengthPastEnd when r.BytesNeeded <= maxLength => OperationStatus.NeedMoreData,
                 _ => OperationStatus.InvalidData,
             };
             var problems = new List<string>();
@@ -611,10 +615,20 @@ namespace MsgPack.Spec.Tests.Hostile
                     case MsgPackValidationError.NeverUsedCode when rest.IsEmpty || rest[0] != 0xc1:
                         problems.Add("no 0xc1 at the offset");
                         break;
-                    case MsgPackValidationError.InvalidTimestamp when MsgPackSpec.TryReadTimestamp(rest, out _, out _) != OperationStatus.InvalidData:
+                    case MsgPackValidationError.InvalidTimestamp when MsgPackSpec.TryReadTimestamp(rest, out _, out _) switch
+                    {
+                        OperationStatus.InvalidData => false,
+                        OperationStatus.NeedMoreData => !FuzzUtf8.IsCutTimestampInvalid(rest), // cut short, but already wrong
+                        _ => true,
+                    }:
                         problems.Add("ReadTimestamp accepts the timestamp at the offset");
                         break;
-                    case MsgPackValidationError.InvalidUtf8 when !options.CheckUtf8 || MsgPackSpec.TryReadStringBytes(rest, out _, out _) != OperationStatus.InvalidData:
+                    case MsgPackValidationError.InvalidUtf8 when !options.CheckUtf8 || MsgPackSpec.TryReadStringBytes(rest, out _, out _) switch
+                    {
+                        OperationStatus.InvalidData => false,
+                        OperationStatus.NeedMoreData => FuzzUtf8.CanStart(PresentPayload(rest)), // cut short, but already wrong
+                        _ => true,
+                    }:
                         problems.Add("ReadStringBytes accepts the str at the offset");
                         break;
                     case MsgPackValidationError.DepthExceeded when rest.IsEmpty
@@ -659,6 +673,19 @@ namespace MsgPack.Spec.Tests.Hostile
                     problems.Add($"{r.Error}, but TrySkip is Done");
                 }
 
+                // Input that cannot start a valid document is never a wait: what Skip rejects (0xc1 among the values
+                // present, or more than int.MaxValue bytes) does not ask a span for more. And where both wait, they
+                // ask for the same least length.
+                if (maxLength == int.MaxValue && skipStatus == OperationStatus.InvalidData && outcome.Status == OperationStatus.NeedMoreData)
+                {
+                    problems.Add($"NeedMoreData ({r.Error}), but TrySkip is InvalidData");
+                }
+
+                if (skipStatus == OperationStatus.NeedMoreData && r.Error is MsgPackValidationError.Truncated or MsgPackValidationError.LengthPastEnd && r.BytesNeeded != skipLength)
+                {
+                    problems.Add($"needs {r.BytesNeeded} bytes, but TrySkip needs {skipLength}");
+                }
+
                 if (r.Error == MsgPackValidationError.TrailingBytes && (skipStatus != OperationStatus.Done || skipLength != r.Offset))
                 {
                     problems.Add($"trailing bytes at {r.Offset}, but TrySkip says {skipStatus} {skipLength}");
@@ -676,6 +703,13 @@ namespace MsgPack.Spec.Tests.Hostile
             {
                 Fail("Validate broke its contract", name, string.Join(", ", problems) + " - " + outcome.ToString() + $"; TrySkip {skipStatus} {skipLength}");
             }
+        }
+
+        /// <summary>The bytes present of the str payload at the start of <paramref name="rest"/> (whose header is whole).</summary>
+        private static ReadOnlySpan<byte> PresentPayload(ReadOnlySpan<byte> rest)
+        {
+            int headerLength = rest[0] switch { >= 0xa0 and <= 0xbf => 1, 0xd9 => 2, 0xda => 3, _ => 5 };
+            return rest.Slice(Math.Min(headerLength, rest.Length));
         }
 
         // ---- Peeks and framing.

@@ -34,20 +34,22 @@ namespace MsgPack.Spec.Tests.Hostile
         }
 
         [Fact]
-        public void The_looping_input_is_a_length_past_the_end_for_Validate()
+        public void The_looping_input_is_a_length_too_large_for_Validate()
         {
+            // A str of 2^32 - 8 bytes is more than any reader of the library takes (payloads are spans): invalid
+            // whatever follows, over a span and over a sequence (which could hold it) alike.
             MsgPackValidationException e = Assert.Throws<MsgPackValidationException>(() => MsgPackSpec.Validate(LoopingInput));
-            Assert.Equal(MsgPackValidationError.LengthPastEnd, e.Error);
+            Assert.Equal(MsgPackValidationError.LengthTooLarge, e.Error);
             Assert.Equal(3, e.Offset);
             Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(LoopingInput, out MsgPackValidationResult result));
-            Assert.Equal(MsgPackValidationError.LengthPastEnd, result.Error);
+            Assert.Equal(MsgPackValidationError.LengthTooLarge, result.Error);
             Assert.Equal(3, result.Offset);
             Assert.Equal(0, result.ValueCount);
-            Assert.True(result.BytesNeeded > int.MaxValue, "2^32 - 8 bytes cannot come in a span: not NeedMoreData.");
+            Assert.Equal(0, result.BytesNeeded);
             foreach (ReadOnlySequence<byte> sequence in Sequences(LoopingInput))
             {
                 Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(sequence, out MsgPackValidationResult overSequence));
-                Assert.Equal(MsgPackValidationError.LengthPastEnd, overSequence.Error);
+                Assert.Equal(MsgPackValidationError.LengthTooLarge, overSequence.Error);
                 Assert.Equal(3, overSequence.Offset);
             }
         }
@@ -279,18 +281,24 @@ namespace MsgPack.Spec.Tests.Hostile
         }
 
         [Fact]
-        public void An_array32_claiming_2_to_the_32_minus_1_items_is_a_length_past_the_end()
+        public void An_array32_claiming_2_to_the_32_minus_1_items_needs_more_than_a_span_holds_and_a_sequence_may_wait()
         {
+            // The three items present are checked; then the input ends with 2^32 - 4 items to go, one byte each at least.
             byte[] input = Hex.ToBytes("dd ff ff ff ff c0 c0 c0");
             Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(input, out MsgPackValidationResult result));
-            Assert.Equal(MsgPackValidationError.LengthPastEnd, result.Error);
-            Assert.Equal(0, result.Offset);
+            Assert.Equal(MsgPackValidationError.Truncated, result.Error);
+            Assert.Equal(8, result.Offset);
             Assert.Equal(5L + uint.MaxValue, result.BytesNeeded);
+            foreach (ReadOnlySequence<byte> sequence in Sequences(input))
+            {
+                Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TryValidate(sequence, out MsgPackValidationResult overSequence));
+                Assert.Equal(5L + uint.MaxValue, overSequence.BytesNeeded);
+            }
 
-            // A count that input could still satisfy asks for more data instead.
+            // A count that a span could still satisfy asks for more data.
             byte[] small = Hex.ToBytes("dd 00 00 01 00 c0 c0 c0");
             Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TryValidate(small, out result));
-            Assert.Equal(MsgPackValidationError.LengthPastEnd, result.Error);
+            Assert.Equal(MsgPackValidationError.Truncated, result.Error);
             Assert.Equal(5 + 256, result.BytesNeeded);
         }
 
