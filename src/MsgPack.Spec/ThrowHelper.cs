@@ -33,6 +33,9 @@ namespace MsgPack.Spec
             throw new ArgumentOutOfRangeException(paramName, value, $"The value must be {allowed}.");
 
         [DoesNotReturn]
+        public static void ThrowArgumentNull(string paramName) => throw new ArgumentNullException(paramName);
+
+        [DoesNotReturn]
         public static void ThrowObjectDisposed(string objectName) => throw new ObjectDisposedException(objectName);
 
         [DoesNotReturn]
