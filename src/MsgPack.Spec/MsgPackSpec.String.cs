@@ -152,7 +152,7 @@ namespace MsgPack.Spec
 
         /// <summary>Writes <paramref name="value"/> as a str value: the smallest header, then its UTF-8 bytes, encoded straight into the destination.</summary>
         /// <param name="destination">Where to write; <see cref="GetStringEncodedLength(ReadOnlySpan{char})"/> tells how much room the value needs.</param>
-        /// <param name="value">The text (a <see cref="string"/> converts implicitly). Lone surrogates are written as U+FFFD, as <see cref="Encoding.UTF8"/> does.</param>
+        /// <param name="value">The text (a <see cref="string"/> has its own overload, <see cref="WriteString(Span{byte}, string)"/>). Lone surrogates are written as U+FFFD, as <see cref="Encoding.UTF8"/> does.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         public static int WriteString(Span<byte> destination, ReadOnlySpan<char> value)
