@@ -8,6 +8,7 @@
   ./build.ps1 build    # restore and build only
   ./build.ps1 pack     # build the NuGet package into artifacts/packages
   ./build.ps1 native   # build native/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
+  ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
   ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
   ./build.ps1 clean    # remove build outputs
@@ -17,7 +18,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'bench', 'fuzz', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'net48', 'bench', 'fuzz', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -32,6 +33,7 @@ $Solution = 'MsgPack.Spec.sln'
 $Configuration = 'Release'
 $BenchProject = 'benchmarks/MsgPack.Spec.Benchmarks/MsgPack.Spec.Benchmarks.csproj'
 $BenchDll = "benchmarks/MsgPack.Spec.Benchmarks/bin/$Configuration/net10.0/MsgPack.Spec.Benchmarks.dll"
+$Net48Consumer = "./tests/MsgPack.Spec.Net48Consumer/bin/$Configuration/net48/MsgPack.Spec.Net48Consumer.exe"
 if ($null -eq $Rest) { $Rest = @() }
 
 function Invoke-Step([string] $Name, [scriptblock] $Body) {
@@ -63,6 +65,18 @@ function Invoke-Test {
     $nativeError = $null
     try { Invoke-Native @('--skip-tests') } catch { $nativeError = $_ }
     Invoke-Build
+
+    # The net48 consumer: what a .NET Framework user compiles (C# 7.3, the netstandard2.0 build). On Windows it runs on
+    # .NET Framework itself; elsewhere under Mono, through ./build.sh net48 (which installs mono-runtime when missing).
+    Write-Host "`n== net48 consumer (C# 7.3, the netstandard2.0 build)"
+    if ($IsWindows) { $consumer = Invoke-Captured { & $Net48Consumer } } else { $consumer = Invoke-Captured { bash ./build.sh net48 } }
+    $consumerStatus = $LASTEXITCODE
+    if ($consumerStatus -ne 0 -and -not ($consumer | Where-Object { $_ -match '^net48 consumer: \d+ of \d+ checks failed$' })) {
+        Write-Host "build.ps1: the net48 consumer did not run to its end (exit $consumerStatus); counted as one failure"
+        $consumer.Add('net48 consumer: 1 of 1 checks failed')
+        Write-Host $consumer[-1]
+    }
+
     Write-Host "`n== test (library net10.0 build and netstandard2.0 build)"
     $unit = Invoke-Captured { dotnet test $Solution -c $Configuration --no-build }
     $unitStatus = $LASTEXITCODE
@@ -88,7 +102,8 @@ function Invoke-Test {
         Write-Host $verify[-1]
     }
 
-    # One closing line that counts every test project and every verified benchmark class: "tests: N passed, N failed".
+    # One closing line that counts every test project, every check of the net48 consumer and every verified benchmark
+    # class: "tests: N passed, N failed".
     $passed = 0; $failed = 0
     foreach ($line in $unit) {
         if ($line -match '(Passed|Failed)!') {
@@ -96,11 +111,16 @@ function Invoke-Test {
             if ($line -match 'Failed:\s*(\d+)') { $failed += [int]$Matches[1] }
         }
     }
+    foreach ($line in $consumer) {
+        if ($line -match '^net48 consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
+        if ($line -match '^net48 consumer: (\d+) of (\d+) checks failed$') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
+    }
     foreach ($line in $verify) {
         if ($line -match '^verify: (\d+) passed, (\d+) failed$') { $passed += [int]$Matches[1]; $failed += [int]$Matches[2] }
     }
     Write-Host "tests: $passed passed, $failed failed"
     if ($unitStatus -ne 0) { exit $unitStatus }
+    if ($consumerStatus -ne 0) { exit $consumerStatus }
     if ($smokeStatus -ne 0) { exit $smokeStatus }
 }
 
@@ -177,6 +197,10 @@ switch ($Verb) {
         Invoke-Step 'fuzz' { dotnet run --project tests/MsgPack.Spec.Fuzz -c $Configuration -- $seconds $seed }
     }
     'native' { Invoke-Native $Rest }
+    'net48' {
+        if ($IsWindows) { Invoke-Step 'net48 consumer (C# 7.3, the netstandard2.0 build)' { & $Net48Consumer } }
+        else { Invoke-Step 'net48 consumer (C# 7.3, the netstandard2.0 build) under Mono' { bash ./build.sh net48 } }
+    }
     'bench' { Invoke-Bench $Rest }
     'clean' {
         Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts, BenchmarkDotNet.Artifacts, native/build

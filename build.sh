@@ -5,6 +5,7 @@
 #   ./build.sh build      restore and build only
 #   ./build.sh pack       build the NuGet package into artifacts/packages
 #   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
+#   ./build.sh net48      run the net48 consumer (C# 7.3 against the netstandard2.0 build, built by build) under Mono
 #   ./build.sh bench [--full] [BenchmarkSwitcher args...]
 #                         the BenchmarkDotNet suite: quick pass (short job, --quick cases) unless --full; results into docs/results/,
 #                         disassembly into docs/codegen/; e.g. ./build.sh bench --full --filter '*Seed*'
@@ -21,6 +22,7 @@ solution=MsgPack.Spec.sln
 configuration=Release
 bench_project=benchmarks/MsgPack.Spec.Benchmarks/MsgPack.Spec.Benchmarks.csproj
 bench_dll=benchmarks/MsgPack.Spec.Benchmarks/bin/$configuration/net10.0/MsgPack.Spec.Benchmarks.dll
+net48_consumer=tests/MsgPack.Spec.Net48Consumer/bin/$configuration/net48/MsgPack.Spec.Net48Consumer.exe
 
 log() { printf '\n== %s\n' "$*"; }
 
@@ -73,10 +75,19 @@ run_tests() {
   local native_status=0
   build_native --skip-tests || native_status=$?
   build
-  log "test (library net10.0 build and netstandard2.0 build)"
-  local out status=0 smoke smoke_status=0
+  local out status=0 smoke smoke_status=0 consumer consumer_status=0
   out=$(mktemp)
   smoke=$(mktemp)
+  consumer=$(mktemp)
+  # The net48 consumer: what a .NET Framework user compiles (C# 7.3, the netstandard2.0 build), run under Mono. It
+  # prints "net48 consumer: N checks passed", or "F of T checks failed" and exits 1; anything else (Mono missing, an
+  # assembly it cannot load) counts as one failure.
+  run_net48_consumer 2>&1 | tee "$consumer" || consumer_status=$?
+  if [ "$consumer_status" -ne 0 ] && ! grep -qE '^net48 consumer: [0-9]+ of [0-9]+ checks failed$' "$consumer"; then
+    echo "build.sh: the net48 consumer did not run to its end (exit $consumer_status); counted as one failure"
+    echo "net48 consumer: 1 of 1 checks failed" | tee -a "$consumer"
+  fi
+  log "test (library net10.0 build and netstandard2.0 build)"
   dotnet test "$solution" -c "$configuration" --no-build 2>&1 | tee "$out" || status=$?
   # The benchmark smoke test: every benchmark once with its fairness checks (no timing), so that a broken baseline
   # or a benchmark that no longer matches msgpuck fails CI.
@@ -91,15 +102,70 @@ run_tests() {
     echo "build.sh: the benchmark smoke test failed before --verify ran; counted as one failure"
     echo "verify: 0 passed, 1 failed" | tee -a "$smoke"
   fi
-  # One closing line that counts every test project and every verified benchmark class: "tests: N passed, N failed".
+  # One closing line that counts every test project, every check of the net48 consumer and every verified benchmark
+  # class: "tests: N passed, N failed".
   awk '/(Passed|Failed)!/ {
          for (i = 1; i <= NF; i++) { if ($i == "Passed:") p += $(i+1); if ($i == "Failed:") f += $(i+1) }
        }
+       /^net48 consumer: [0-9]+ checks passed/ { p += $3 }
+       /^net48 consumer: [0-9]+ of [0-9]+ checks failed$/ { f += $3; p += $5 - $3 }
        /^verify: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4 }
-       END { printf "tests: %d passed, %d failed\n", p, f }' "$out" "$smoke"
-  rm -f "$out" "$smoke"
+       END { printf "tests: %d passed, %d failed\n", p, f }' "$out" "$consumer" "$smoke"
+  rm -f "$out" "$smoke" "$consumer"
   [ "$status" -ne 0 ] && return "$status"
+  [ "$consumer_status" -ne 0 ] && return "$consumer_status"
   return "$smoke_status"
+}
+
+# tests/MsgPack.Spec.Net48Consumer (built by the solution build) under Mono: the .NET Framework API surface at C# 7.3
+# against the library's netstandard2.0 build, on a runtime whose Span<T> is System.Memory's portable one, not the
+# fast Span of .NET. Its own exit code: 0 when every check passed.
+run_net48_consumer() {
+  log "net48 consumer (C# 7.3, the netstandard2.0 build) under Mono"
+  if [ ! -f "$net48_consumer" ]; then
+    echo "build.sh: $net48_consumer is missing: run ./build.sh build first" >&2
+    return 1
+  fi
+  apt_ensure mono-runtime || return
+  local facades
+  facades=$(mono_facades) || { echo "build.sh: no netstandard.dll for Mono (see above)" >&2; return 1; }
+  MONO_PATH="$facades" mono "$net48_consumer"
+}
+
+# Prints a directory that holds netstandard.dll, the facade every netstandard2.0 library references (.NET Framework
+# 4.7.1 and later have it; Mono keeps it in lib/mono/4.5/Facades). Debian 12 ships that directory only in mono-devel:
+# 148 packages, 40 MB, two minutes to install, for one 92 KB file; with mono-runtime alone the consumer stops at
+# "Could not load file or assembly 'netstandard, Version=2.0.0.0'". So unless mono-devel is installed, the one file is
+# taken out of the mono-devel package of the runtime's version (apt-get download, 24 MB, nothing installed) and kept
+# in the consumer's obj/ directory; Mono finds it through MONO_PATH. A few seconds, once per machine.
+mono_facades() {
+  local installed=/usr/lib/mono/4.5/Facades
+  if [ -f "$installed/netstandard.dll" ]; then
+    echo "$installed"
+    return 0
+  fi
+  local version dir tmp
+  version=$(dpkg-query -W -f='${Version}' mono-runtime) || return
+  dir="$PWD/tests/MsgPack.Spec.Net48Consumer/obj/mono-facades/$version"
+  if [ ! -f "$dir/netstandard.dll" ]; then
+    echo "build.sh: taking netstandard.dll out of Debian's mono-devel $version" >&2
+    tmp=$(mktemp -d)
+    # APT::Sandbox::User=root: as root, apt would hand the download to the _apt user, who cannot write into $tmp.
+    fetch_deb() { (cd "$tmp" && apt-get download -qq -o APT::Sandbox::User=root "$1") >&2; }
+    # The package lists may be older than the runtime, or newer (then the runtime's version is gone from the
+    # archive, and any mono-devel 6.8 has the same facade: type forwards to mscorlib and its neighbours).
+    fetch_deb "mono-devel=$version" \
+      || { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 && { fetch_deb "mono-devel=$version" || fetch_deb mono-devel; }; } \
+      || { rm -rf "$tmp"; return 1; }
+    if ! dpkg-deb --fsys-tarfile "$tmp"/mono-devel_*.deb | tar -x -C "$tmp" ./usr/lib/mono/4.5/Facades/netstandard.dll; then
+      rm -rf "$tmp"
+      return 1
+    fi
+    mkdir -p "$dir"
+    mv "$tmp/usr/lib/mono/4.5/Facades/netstandard.dll" "$dir/"
+    rm -rf "$tmp"
+  fi
+  echo "$dir"
 }
 
 # native/libmsgpack_native.so, the native baselines (the script installs its Debian packages when missing).
@@ -194,9 +260,10 @@ case "$verb" in
   build) build ;;
   pack) pack ;;
   native) build_native "$@" ;;
+  net48) run_net48_consumer ;;
   fuzz) ensure_dotnet; dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
   bench) bench "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,14p' "$0" ;;
+  -h|--help|help) sed -n '2,15p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac

@@ -248,6 +248,14 @@ namespace MsgPack.Spec
             return true;
         }
 
+        /// <summary>Tries to write a str, the text encoded as UTF-8, and, when it fits, moves <paramref name="destination"/> past it; never throws but for a null text.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The text to write (for C# 7.3 and .NET Framework callers, where a string is no span).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is null (an argument error, not a full destination).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteString(ref Span<byte> destination, string value) => TryWriteString(ref destination, AsChars(value));
+
         /// <summary>Tries to write a str of UTF-8 bytes and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
         /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
         /// <param name="utf8">The UTF-8 bytes to write.</param>

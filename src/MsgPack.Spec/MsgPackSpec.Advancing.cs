@@ -228,6 +228,15 @@ namespace MsgPack.Spec
         public static void WriteString(ref Span<byte> destination, ReadOnlySpan<char> value) =>
             Advance(ref destination, WriteString(destination, value));
 
+        /// <summary>Writes a str: the UTF-8 encoding of <paramref name="value"/>, in the smallest header, and moves <paramref name="destination"/> past it (see <see cref="WriteString(Span{byte}, string)"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteString(ref Span<byte> destination, string value) =>
+            WriteString(ref destination, AsChars(value));
+
         /// <summary>Writes a str whose bytes are <paramref name="utf8"/>, in the smallest header, and moves <paramref name="destination"/> past it (see <see cref="WriteString(Span{byte}, ReadOnlySpan{byte})"/>).</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="utf8">The UTF-8 bytes, written as they are (not validated).</param>

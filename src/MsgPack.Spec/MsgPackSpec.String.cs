@@ -45,6 +45,29 @@ namespace MsgPack.Spec
             return checked(GetStringHeaderEncodedLength(byteCount) + byteCount);
         }
 
+        /// <summary>The number of bytes <paramref name="value"/> takes as a str value (see <see cref="GetStringEncodedLength(ReadOnlySpan{char})"/>).</summary>
+        /// <param name="value">The text; lone surrogates count as U+FFFD, as they are written.</param>
+        /// <returns>The encoded length.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int GetStringEncodedLength(string value) => GetStringEncodedLength(AsChars(value));
+
+        /// <summary>
+        /// The chars of a string argument of a <see cref="string"/> overload. Those overloads exist for C# 7.3 and .NET
+        /// Framework callers, where a string does not convert to <see cref="ReadOnlySpan{T}"/> of char. A null string
+        /// throws: nil is a value of its own (WriteNil), and writing it in place of a str would hide a caller's bug.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadOnlySpan<char> AsChars(string value)
+        {
+            if (value is null)
+            {
+                ThrowHelper.ThrowArgumentNull(nameof(value));
+            }
+
+            return value.AsSpan();
+        }
+
         /// <summary>Writes a header for <paramref name="byteCount"/> UTF-8 bytes, then <paramref name="value"/> encoded as UTF-8 straight into the destination.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeString(ref byte destination, ReadOnlySpan<char> value, int byteCount)
@@ -128,8 +151,8 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes <paramref name="value"/> as a str value: the smallest header, then its UTF-8 bytes, encoded straight into the destination.</summary>
-        /// <param name="destination">Where to write; <see cref="GetStringEncodedLength"/> tells how much room the value needs.</param>
-        /// <param name="value">The text (a <see cref="string"/> converts implicitly). Lone surrogates are written as U+FFFD, as <see cref="Encoding.UTF8"/> does.</param>
+        /// <param name="destination">Where to write; <see cref="GetStringEncodedLength(ReadOnlySpan{char})"/> tells how much room the value needs.</param>
+        /// <param name="value">The text (a <see cref="string"/> has its own overload, <see cref="WriteString(Span{byte}, string)"/>). Lone surrogates are written as U+FFFD, as <see cref="Encoding.UTF8"/> does.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         public static int WriteString(Span<byte> destination, ReadOnlySpan<char> value)
@@ -170,11 +193,38 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Writes <paramref name="value"/> as a str value at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees <see cref="GetStringEncodedLength"/> writable bytes.</param>
+        /// <param name="destination">Where to write; the caller guarantees <see cref="GetStringEncodedLength(ReadOnlySpan{char})"/> writable bytes.</param>
         /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
         /// <returns>The number of bytes written.</returns>
         public static int WriteString(byte* destination, ReadOnlySpan<char> value) =>
             EncodeString(ref *destination, value, Utf8Text.GetByteCount(value));
+
+        /// <summary>Writes <paramref name="value"/> as a str value (see <see cref="WriteString(Span{byte}, ReadOnlySpan{char})"/>).</summary>
+        /// <param name="destination">Where to write; <see cref="GetStringEncodedLength(string)"/> tells how much room the value needs.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/> (write nil with <see cref="WriteNil(Span{byte})"/>).</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteString(Span<byte> destination, string value) => WriteString(destination, AsChars(value));
+
+        /// <summary>Writes <paramref name="value"/> as a str value, if <paramref name="destination"/> has room (see <see cref="TryWriteString(Span{byte}, ReadOnlySpan{char}, out int)"/>).</summary>
+        /// <param name="destination">Where to write.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
+        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteString(Span<byte> destination, string value, out int bytesWritten) =>
+            TryWriteString(destination, AsChars(value), out bytesWritten);
+
+        /// <summary>Writes <paramref name="value"/> as a str value at a pointer, unchecked (see <see cref="WriteString(byte*, ReadOnlySpan{char})"/>).</summary>
+        /// <param name="destination">Where to write; the caller guarantees <see cref="GetStringEncodedLength(string)"/> writable bytes.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <returns>The number of bytes written.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>; nothing is written.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int WriteString(byte* destination, string value) => WriteString(destination, AsChars(value));
 
         /// <summary>Writes text that is already UTF-8 as a str value: the smallest header, then the bytes as they are.</summary>
         /// <param name="destination">Where to write; the header (<see cref="GetStringHeaderEncodedLength"/>) plus the bytes.</param>

@@ -47,6 +47,9 @@ namespace MsgPack.Spec
             throw CreateLengthPrefixError(bytesAfter, paramName);
 
         [DoesNotReturn]
+        public static void ThrowArgumentNull(string paramName) => throw new ArgumentNullException(paramName);
+
+        [DoesNotReturn]
         public static void ThrowObjectDisposed(string objectName) => throw new ObjectDisposedException(objectName);
 
         [DoesNotReturn]

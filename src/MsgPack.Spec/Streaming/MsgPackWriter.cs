@@ -197,6 +197,12 @@ namespace MsgPack.Spec
             }
         }
 
+        /// <summary>Writes <paramref name="value"/> as a str value (see <see cref="WriteString(ReadOnlySpan{char})"/>).</summary>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/> (write nil with <see cref="WriteNil"/>); nothing is written.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteString(string value) => WriteString(MsgPackSpec.AsChars(value));
+
         /// <summary>Writes text that is already UTF-8 as a str value: the smallest header, then the bytes, across spans if they must.</summary>
         /// <param name="utf8">The UTF-8 bytes; not validated.</param>
         public void WriteString(ReadOnlySpan<byte> utf8)

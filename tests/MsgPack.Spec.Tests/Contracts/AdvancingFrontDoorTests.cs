@@ -418,12 +418,16 @@ namespace MsgPack.Spec.Tests.Contracts
                     .Where(m => m.Name.StartsWith("Write", StringComparison.Ordinal)
                         && m.GetParameters().Length > 0
                         && m.GetParameters()[0].ParameterType == typeof(Span<byte>).MakeByRefType())
-                    .Select(m => m.Name.Substring(5) + (m.Name == "WriteString" ? "(" + (m.GetParameters()[1].ParameterType == typeof(ReadOnlySpan<char>) ? "chars" : "utf8") : string.Empty)),
+                    .Select(m => m.Name.Substring(5) + (m.Name == "WriteString" ? "(" + StringArgument(m.GetParameters()[1].ParameterType) : string.Empty)),
                 StringComparer.Ordinal);
             var covered = new SortedSet<string>(Writers.Keys.Select(k => k.Substring(0, k.IndexOf('(') < 0 ? k.Length : k.StartsWith("String(", StringComparison.Ordinal) ? k.IndexOf(',') : k.IndexOf('('))), StringComparer.Ordinal);
-            Assert.Equal(22, expected.Count);
+            Assert.Equal(23, expected.Count);
             Assert.Equal(string.Join(", ", expected), string.Join(", ", covered));
         }
+
+        /// <summary>The word the catalog's WriteString cases use for each kind of text argument.</summary>
+        private static string StringArgument(Type type) =>
+            type == typeof(ReadOnlySpan<char>) ? "chars" : type == typeof(string) ? "text" : type == typeof(ReadOnlySpan<byte>) ? "utf8" : type.Name;
 
         // ---- Allocations.
 
@@ -490,6 +494,7 @@ namespace MsgPack.Spec.Tests.Contracts
                 MsgPackSpec.WriteExtensionHeader(ref d, new ExtensionHeader(unchecked((sbyte)v), length));
                 MsgPackSpec.WriteString(ref d, AllocUtf8);
                 MsgPackSpec.WriteString(ref d, AllocText.AsSpan());
+                MsgPackSpec.WriteString(ref d, AllocText);
                 MsgPackSpec.WriteBinary(ref d, AllocPayload.AsSpan(0, i % 40));
                 MsgPackSpec.WriteExtension(ref d, 5, AllocPayload.AsSpan(0, i % 20));
                 MsgPackSpec.WriteTimestamp(ref d, new Timestamp(v, (uint)i));
@@ -518,6 +523,7 @@ namespace MsgPack.Spec.Tests.Contracts
                 sum += MsgPackSpec.ReadBinaryHeader(ref s);
                 ExtensionHeader header = MsgPackSpec.ReadExtensionHeader(ref s);
                 sum += header.Length + header.TypeCode;
+                sum += MsgPackSpec.ReadStringBytes(ref s).Length;
                 sum += MsgPackSpec.ReadStringBytes(ref s).Length;
                 sum += MsgPackSpec.ReadStringBytes(ref s).Length;
                 sum += MsgPackSpec.ReadBinary(ref s).Length;
@@ -617,6 +623,7 @@ namespace MsgPack.Spec.Tests.Contracts
                 byte[] utf8 = Encoding.UTF8.GetBytes(text);
                 string label = $"{i}, {text.Length} chars, {utf8.Length} bytes";
                 cases.Add(new WriterCase($"String(chars, {label})", d => MsgPackSpec.WriteString(d, text.AsSpan()), (ref Span<byte> d) => MsgPackSpec.WriteString(ref d, text.AsSpan())));
+                cases.Add(new WriterCase($"String(text, {label})", d => MsgPackSpec.WriteString(d, text), (ref Span<byte> d) => MsgPackSpec.WriteString(ref d, text)));
                 cases.Add(new WriterCase($"String(utf8, {label})", d => MsgPackSpec.WriteString(d, utf8.AsSpan()), (ref Span<byte> d) => MsgPackSpec.WriteString(ref d, utf8.AsSpan())));
             }
 

@@ -68,6 +68,7 @@ namespace MsgPack.Spec.Tests.Contracts
             ["ArrayHeader"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteArrayHeader(d, 70000, out n), (ref Span<byte> d) => MsgPackSpec.TryWriteArrayHeader(ref d, 70000)),
             ["MapHeader"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteMapHeader(d, 300, out n), (ref Span<byte> d) => MsgPackSpec.TryWriteMapHeader(ref d, 300)),
             ["String(chars)"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteString(d, "h\u00e9llo \U0001F600".AsSpan(), out n), (ref Span<byte> d) => MsgPackSpec.TryWriteString(ref d, "h\u00e9llo \U0001F600".AsSpan())),
+            ["String(string)"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteString(d, "h\u00e9llo \U0001F600", out n), (ref Span<byte> d) => MsgPackSpec.TryWriteString(ref d, "h\u00e9llo \U0001F600")),
             ["String(utf8)"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteString(d, Utf8, out n), (ref Span<byte> d) => MsgPackSpec.TryWriteString(ref d, Utf8)),
             ["StringHeader"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteStringHeader(d, 40, out n), (ref Span<byte> d) => MsgPackSpec.TryWriteStringHeader(ref d, 40)),
             ["Binary"] = ((Span<byte> d, out int n) => MsgPackSpec.TryWriteBinary(d, Utf8, out n), (ref Span<byte> d) => MsgPackSpec.TryWriteBinary(ref d, Utf8)),

@@ -155,6 +155,7 @@ namespace MsgPack.Spec.Tests.Contracts
             {
                 string label = text.Length > 4 ? $"{text.Length} chars of U+{(int)text[0]:X4}" : string.Join(" ", text.Select(c => $"U+{(int)c:X4}"));
                 cases.Add(new WriterCase($"String(chars: {label})", hex, d => MsgPackSpec.WriteString(d, text.AsSpan()), (Span<byte> d, out int n) => MsgPackSpec.TryWriteString(d, text.AsSpan(), out n), p => MsgPackSpec.WriteString(p, text.AsSpan())));
+                cases.Add(new WriterCase($"String(text: {label})", hex, d => MsgPackSpec.WriteString(d, text), (Span<byte> d, out int n) => MsgPackSpec.TryWriteString(d, text, out n), p => MsgPackSpec.WriteString(p, text)));
                 byte[] utf8 = Encoding.UTF8.GetBytes(text);
                 cases.Add(new WriterCase($"String(utf8: {label})", hex, d => MsgPackSpec.WriteString(d, utf8.AsSpan()), (Span<byte> d, out int n) => MsgPackSpec.TryWriteString(d, utf8.AsSpan(), out n), p => MsgPackSpec.WriteString(p, utf8.AsSpan())));
             }

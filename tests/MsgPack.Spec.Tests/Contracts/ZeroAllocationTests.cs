@@ -292,6 +292,10 @@ namespace MsgPack.Spec.Tests.Contracts
             sum += MsgPackSpec.WriteString(d, LongUtf8.AsSpan());
             sum += MsgPackSpec.TryWriteString(d, LongUtf8.AsSpan(), out n) ? n : -1;
             sum += MsgPackSpec.GetStringEncodedLength(Text.AsSpan());
+            sum += MsgPackSpec.WriteString(d, Text) + MsgPackSpec.WriteString(d, LongText);
+            sum += MsgPackSpec.TryWriteString(d, Text, out n) ? n : -1;
+            sum += MsgPackSpec.TryWriteString(d.Slice(0, 3), LongText, out n) ? -1 : n;
+            sum += MsgPackSpec.GetStringEncodedLength(Text);
             sum += MsgPackSpec.WriteBinary(d, Payload.AsSpan(0, 3));
             sum += MsgPackSpec.TryWriteBinary(d, Payload.AsSpan(0, 3), out n) ? n : -1;
             sum += MsgPackSpec.WriteBinary(d, Payload);
@@ -337,6 +341,7 @@ namespace MsgPack.Spec.Tests.Contracts
             sum += MsgPackSpec.WriteDouble(p, 1.5);
             sum += MsgPackSpec.WriteString(p, Text.AsSpan());
             sum += MsgPackSpec.WriteString(p, LongText.AsSpan());
+            sum += MsgPackSpec.WriteString(p, Text) + MsgPackSpec.WriteString(p, LongText);
             sum += MsgPackSpec.WriteString(p, Utf8.AsSpan());
             sum += MsgPackSpec.WriteString(p, LongUtf8.AsSpan());
             sum += MsgPackSpec.WriteBinary(p, Payload.AsSpan(0, 3));
