@@ -31,7 +31,6 @@ namespace MsgPack.Spec.Benchmarks
     /// </para>
     /// </remarks>
     [MemoryDiagnoser]
-    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
     [BenchmarkCategory("Walk", "Decode")]
     public unsafe class WalkDocument : DecodeBase
     {
