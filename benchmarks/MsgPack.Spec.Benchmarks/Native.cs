@@ -124,6 +124,12 @@ namespace MsgPack.Spec.Benchmarks
         /// <summary>mp_check: 0 when one whole value is valid and within len (size in *outConsumed), 1 otherwise.</summary>
         [DllImport(Library)] internal static extern int mpn_msgpuck_check(byte* data, long len, long* outConsumed);
 
+        // ---- 7. walk (msgpuck only) ----------------------------------------------------------------------------
+
+        /// <summary>Visits every value of one document (mp_typeof + mp_decode_*, iterative, bounds-checked) and folds
+        /// them into the checksum of <see cref="WalkDocument"/>: the document's size, or a negative error (checksum 0).</summary>
+        [DllImport(Library)] internal static extern long mpn_msgpuck_walk(byte* data, long len, long* outChecksum);
+
         /// <summary>The versions of the native libraries, e.g. "msgpuck 1.0.3-1.1+b1; msgpack-c 4.0.0; msgpack-cxx 4.1.3".</summary>
         internal static string Versions() => Marshal.PtrToStringAnsi(mpn_versions()) ?? "unknown";
 

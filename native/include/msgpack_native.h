@@ -244,6 +244,25 @@ MPN_API int64_t mpn_msgpuck_next(const uint8_t* data, int64_t len);
  * MPN_E_INVALID_ARG if len <= 0 or data == NULL. out_consumed may be NULL. */
 MPN_API int32_t mpn_msgpuck_check(const uint8_t* data, int64_t len, int64_t* out_consumed);
 
+/* ======================================================================
+ * WALK (msgpuck only): every value of one document, types not known ahead
+ * ====================================================================== */
+
+/* Visits every value of ONE document at data[0] (nested arrays and maps
+ * included) with mp_typeof + mp_decode_*, iteratively (a count of values still
+ * to visit, no recursion), bounds-checked against data + len, and folds them
+ * into one checksum (the benchmarks' WalkDocument computes the same in C#):
+ * the wrapping sum of every integer (a uint 64 above INT64_MAX as its bits),
+ * of every float truncated toward zero to int64, of every str/bin/ext payload
+ * length (payloads are stepped over, not read), of every array item count and
+ * map entry count, plus 1 per true and 1 per nil (false adds 0).
+ * Returns the document's size in bytes and sets *out_checksum; or a negative
+ * MPN_E_* code with *out_checksum = 0: MPN_E_TRUNCATED if the document ends
+ * past len (or an array/map announces more values than bytes are left),
+ * MPN_E_MALFORMED for 0xc1, MPN_E_INVALID_ARG if len <= 0 or data == NULL.
+ * Trailing bytes are ignored. out_checksum may be NULL.                    */
+MPN_API int64_t mpn_msgpuck_walk(const uint8_t* data, int64_t len, int64_t* out_checksum);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -398,6 +398,139 @@ MPN_API double mpn_msgpuck_decode_float64_array(const uint8_t* data, int64_t len
 }
 
 /* ------------------------------------------------------------------ */
+/* walk                                                                */
+/* ------------------------------------------------------------------ */
+
+/* The header of an ext (msgpuck 1.0.3 has no mp_decode_extl): the payload
+ * length, with r moved past the code, the length and the type byte. The
+ * caller has checked that c = *r is an ext code (0xc7..0xc9, 0xd4..0xd8). Returns
+ * -1 when the header itself runs past end. */
+static inline int64_t walk_extl(const char** r, const char* end)
+{
+    const char* p = *r;
+    uint8_t c = mp_load_u8(&p);
+    uint32_t l;
+    if (c >= 0xd4) {                    /* fixext 1, 2, 4, 8, 16 */
+        l = 1u << (c - 0xd4);
+    } else {                            /* ext 8, 16, 32: 1, 2, 4 length bytes */
+        uint32_t size = 1u << (c - 0xc7);
+        if (end - p < (ptrdiff_t)size)
+            return -1;
+        l = c == 0xc7 ? mp_load_u8(&p) : c == 0xc8 ? mp_load_u16(&p) : mp_load_u32(&p);
+    }
+    if (end - p < 1)                    /* the type byte */
+        return -1;
+    p++;
+    *r = p;
+    return l;
+}
+
+/* WALK_PENDING: every value still to visit takes one byte at least, so a
+ * count beyond the bytes left is a truncation, found at the header rather than
+ * after the last byte; it also keeps pending below len (no overflow). Checked
+ * only where pending grows (array and map headers), so the scalars' path has
+ * no more work than the C# rows'. */
+MPN_API int64_t mpn_msgpuck_walk(const uint8_t* data, int64_t len, int64_t* out_checksum)
+{
+    if (out_checksum) *out_checksum = 0;
+    if (!data || len <= 0)
+        return MPN_E_INVALID_ARG;
+    const char* r = (const char*)data;
+    const char* end = r + len;
+    uint64_t sum = 0;      /* wrapping, as the C# rows' unchecked long */
+    int64_t pending = 1;   /* values still to visit: no recursion, no stack */
+    while (pending > 0) {
+        pending--;
+        if (r >= end)
+            return MPN_E_TRUNCATED;
+        switch (mp_typeof(*r)) {
+        case MP_NIL:
+            mp_decode_nil(&r);
+            sum += 1;
+            break;
+        case MP_BOOL:
+            sum += mp_decode_bool(&r) ? 1 : 0;
+            break;
+        case MP_UINT:
+            if (mp_check_uint(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            sum += mp_decode_uint(&r);           /* above INT64_MAX: its bits */
+            break;
+        case MP_INT:
+            if (mp_check_int(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            sum += (uint64_t)mp_decode_int(&r);
+            break;
+        case MP_FLOAT:
+            if (mp_check_float(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            sum += (uint64_t)(int64_t)mp_decode_float(&r);   /* truncation toward zero */
+            break;
+        case MP_DOUBLE:
+            if (mp_check_double(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            sum += (uint64_t)(int64_t)mp_decode_double(&r);
+            break;
+        case MP_STR: {
+            if (mp_check_strl(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            uint32_t l = mp_decode_strl(&r);
+            if ((uint64_t)(end - r) < l)
+                return MPN_E_TRUNCATED;
+            r += l;
+            sum += l;
+            break;
+        }
+        case MP_BIN: {
+            if (mp_check_binl(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            uint32_t l = mp_decode_binl(&r);
+            if ((uint64_t)(end - r) < l)
+                return MPN_E_TRUNCATED;
+            r += l;
+            sum += l;
+            break;
+        }
+        case MP_ARRAY: {
+            if (mp_check_array(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            uint32_t n = mp_decode_array(&r);
+            sum += n;
+            pending += n;
+            if (pending > end - r)   /* WALK_PENDING */
+                return MPN_E_TRUNCATED;
+            break;
+        }
+        case MP_MAP: {
+            if (mp_check_map(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            uint32_t n = mp_decode_map(&r);
+            sum += n;
+            pending += 2 * (int64_t)n;
+            if (pending > end - r)   /* WALK_PENDING */
+                return MPN_E_TRUNCATED;
+            break;
+        }
+        case MP_EXT: {
+            /* mp_typeof calls the never-used 0xc1 an ext: it is malformed. */
+            if ((uint8_t)*r == 0xc1)
+                return MPN_E_MALFORMED;
+            int64_t l = walk_extl(&r, end);
+            if (l < 0 || end - r < l)
+                return MPN_E_TRUNCATED;
+            r += l;
+            sum += (uint64_t)l;
+            break;
+        }
+        default:
+            return MPN_E_MALFORMED;
+        }
+    }
+    if (out_checksum) *out_checksum = (int64_t)sum;
+    return r - (const char*)data;
+}
+
+/* ------------------------------------------------------------------ */
 /* skip / validate                                                     */
 /* ------------------------------------------------------------------ */
 

@@ -11,6 +11,9 @@
 //  * decoders (msgpuck, msgpackc, cxx, cxx_visitor) round-trip every workload,
 //    ignore trailing bytes, reject truncated input and wrong types;
 //  * mp_check accepts valid and rejects truncated / malformed input; mp_next;
+//  * mpn_msgpuck_walk visits every kind of value (ext of every header size
+//    too) with the checksum computed here independently, rejects every
+//    truncated prefix, 0xc1 and counts larger than the input;
 //  * the differential-test workloads (uint64 array, value stream) of msgpuck
 //    and msgpack-cxx produce the reference bytes.
 #include "msgpack_native.h"
@@ -791,6 +794,144 @@ void test_validate_misc()
     std::printf("versions: %s\n", v ? v : "(null)");
 }
 
+// A document for mpn_msgpuck_walk with its expected checksum, computed here while the bytes are written (the
+// definition of msgpack_native.h: wrapping sum of integers, floats truncated, payload lengths, counts, +1 per true
+// and nil), so that the walk is checked against something it did not compute itself.
+struct WalkDoc {
+    Ref ref;
+    uint64_t sum = 0;
+    void nil() { ref.nil(); sum += 1; }
+    void boolean(bool v) { ref.boolean(v); sum += v ? 1 : 0; }
+    void uint(uint64_t v) { ref.uint(v); sum += v; }
+    void sint(int64_t v) { ref.sint(v); sum += static_cast<uint64_t>(v); }
+    void f32(float f) { ref.f32(f); sum += static_cast<uint64_t>(static_cast<int64_t>(f)); }
+    void f64(double d) { ref.f64(d); sum += static_cast<uint64_t>(static_cast<int64_t>(d)); }
+    void str(uint32_t n)
+    {
+        const Bytes text(n, 's');
+        ref.str(text.data(), n);
+        sum += n;
+    }
+    void bin(uint32_t n)
+    {
+        Bytes payload(n);
+        for (uint32_t i = 0; i < n; i++)
+            payload[i] = static_cast<uint8_t>(i * 7);
+        ref.bin(payload.data(), n);
+        sum += n;
+    }
+    // Smallest ext form: fixext for 1, 2, 4, 8, 16 bytes, else ext 8 / 16 / 32 (Ref has no ext).
+    void ext(int8_t type, uint32_t n)
+    {
+        switch (n) {
+        case 1: ref.u8(0xd4); break;
+        case 2: ref.u8(0xd5); break;
+        case 4: ref.u8(0xd6); break;
+        case 8: ref.u8(0xd7); break;
+        case 16: ref.u8(0xd8); break;
+        default:
+            if (n <= 0xff) { ref.u8(0xc7); ref.be(n, 1); }
+            else if (n <= 0xffff) { ref.u8(0xc8); ref.be(n, 2); }
+            else { ref.u8(0xc9); ref.be(n, 4); }
+        }
+        ref.u8(static_cast<uint8_t>(type));
+        for (uint32_t i = 0; i < n; i++)
+            ref.u8(static_cast<uint8_t>(i));
+        sum += n;
+    }
+    void array(uint32_t n) { ref.array(n); sum += n; }
+    void map(uint32_t n) { ref.map(n); sum += n; }
+};
+
+void check_walk(const char* what, const Bytes& doc, int64_t want)
+{
+    const int64_t size = static_cast<int64_t>(doc.size());
+    int64_t checksum = -42;
+    int64_t rc = mpn_msgpuck_walk(doc.data(), size, &checksum);
+    CHECK(rc == size && checksum == want, "%s: walk returned %lld (size %lld), checksum %lld, want %lld", what,
+          (long long)rc, (long long)size, (long long)checksum, (long long)want);
+    CHECK(mpn_msgpuck_walk(doc.data(), size, nullptr) == size, "%s: walk with a NULL checksum", what);
+    Bytes trailing = doc;
+    trailing.push_back(0xc1); // never read: the document ends before it
+    checksum = -42;
+    rc = mpn_msgpuck_walk(trailing.data(), size + 1, &checksum);
+    CHECK(rc == size && checksum == want, "%s: trailing bytes changed the walk (%lld)", what, (long long)rc);
+    const size_t step = doc.size() > 4096 ? doc.size() / 512 + 1 : 1;
+    for (size_t cut = 1; cut < doc.size(); cut += step) {
+        Bytes prefix(doc.begin(), doc.begin() + cut); // exact-size heap copy: ASan sees any read past it
+        checksum = 42;
+        rc = mpn_msgpuck_walk(prefix.data(), static_cast<int64_t>(cut), &checksum);
+        CHECK(rc == MPN_E_TRUNCATED && checksum == 0, "%s: prefix %zu/%zu -> %lld (want MPN_E_TRUNCATED)", what, cut,
+              doc.size(), (long long)rc);
+    }
+    CHECK(mpn_msgpuck_walk(doc.data(), 0, &checksum) == MPN_E_INVALID_ARG, "%s: empty input", what);
+}
+
+void test_walk()
+{
+    WalkDoc d;
+    d.map(5);
+    d.str(3);
+    d.array(9);
+    d.nil();
+    d.boolean(true);
+    d.boolean(false);
+    d.f32(-2.75f);
+    d.f64(1e15 + 0.5);
+    d.f64(-0.999);
+    d.array(0);
+    d.map(0);
+    d.nil();
+    d.str(5);
+    d.array(static_cast<uint32_t>(22));
+    for (uint64_t u : {uint64_t(0), uint64_t(0x7f), uint64_t(0x80), uint64_t(0xffff), uint64_t(0x10000),
+                       uint64_t(0xffffffffu), uint64_t(0x100000000ULL), uint64_t(INT64_MAX), uint64_t(INT64_MAX) + 1,
+                       UINT64_MAX, uint64_t(1234567890123ULL)})
+        d.uint(u);
+    for (int64_t i : {int64_t(-1), int64_t(-32), int64_t(-33), int64_t(INT8_MIN), int64_t(INT8_MIN) - 1,
+                      int64_t(INT16_MIN), int64_t(INT16_MIN) - 1, int64_t(INT32_MIN), int64_t(INT32_MIN) - 1,
+                      INT64_MIN, int64_t(-12345)})
+        d.sint(i);
+    d.str(31);
+    d.map(17);
+    for (int i = 0; i < 17; i++) {
+        d.str(static_cast<uint32_t>(i == 3 ? 40 : i == 5 ? 300 : i == 7 ? 70000 : i));
+        d.bin(static_cast<uint32_t>(i == 2 ? 300 : i == 4 ? 70000 : i));
+    }
+    d.str(4);
+    d.array(12);
+    for (uint32_t n : {1u, 2u, 4u, 8u, 16u, 0u, 3u, 12u, 200u, 300u, 70000u})
+        d.ext(n == 12 ? int8_t(-1) : int8_t(n % 100), n);
+    d.ext(-1, 8); // a timestamp 64: to the walk an ext like any other
+    d.uint(7);
+    d.array(2);
+    d.array(1);
+    d.array(1);
+    d.nil();
+    d.sint(-5);
+    check_walk("walk", d.ref.b, static_cast<int64_t>(d.sum));
+
+    // The seed: the array count plus the sum of the values.
+    Ref seed;
+    seed.array(100);
+    int64_t seed_sum = 100;
+    for (int i = 0; i < 100; i++) {
+        seed.sint((1 << 30) - i);
+        seed_sum += (1 << 30) - i;
+    }
+    check_walk("walk-seed", seed.b, seed_sum);
+    check_walk("walk-scalar", Bytes{0x05}, 5);
+
+    int64_t checksum = 42;
+    const Bytes never_used = {0x92, 0x01, 0xc1};
+    CHECK(mpn_msgpuck_walk(never_used.data(), 3, &checksum) == MPN_E_MALFORMED && checksum == 0, "walk: 0xc1 accepted");
+    const Bytes huge = {0xdd, 0xff, 0xff, 0xff, 0xff, 0x01, 0x02}; // array 32 of 2^32-1 items in 7 bytes
+    CHECK(mpn_msgpuck_walk(huge.data(), 7, &checksum) == MPN_E_TRUNCATED, "walk: count beyond the input accepted");
+    const Bytes huge_map = {0xdf, 0x80, 0x00, 0x00, 0x00, 0x01};
+    CHECK(mpn_msgpuck_walk(huge_map.data(), 6, &checksum) == MPN_E_TRUNCATED, "walk: map count beyond the input accepted");
+    CHECK(mpn_msgpuck_walk(nullptr, 5, &checksum) == MPN_E_INVALID_ARG, "walk: NULL data");
+}
+
 } // namespace
 
 int main()
@@ -804,6 +945,7 @@ int main()
     test_uint64();
     test_values();
     test_validate_misc();
+    test_walk();
     std::printf("%d checks, %d failures\n", g_checks, g_failures);
     return g_failures == 0 ? 0 : 1;
 }

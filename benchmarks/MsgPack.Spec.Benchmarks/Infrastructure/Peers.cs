@@ -1,13 +1,17 @@
 // The two .NET peers share type names with each other (and MsgPack.Spec has its own MsgPackWriter/MsgPackReader):
 // short aliases keep the benchmark rows readable. MPC = MessagePack-CSharp (NuGet MessagePack), NB = Nerdbank.MessagePack.
+global using MpcCode = MessagePack.MessagePackCode;
 global using MpcDecodeResult = MessagePack.MessagePackPrimitives.DecodeResult;
 global using MpcPrimitives = MessagePack.MessagePackPrimitives;
 global using MpcReader = MessagePack.MessagePackReader;
+global using MpcType = MessagePack.MessagePackType;
 global using MpcWriter = MessagePack.MessagePackWriter;
+global using NbCode = Nerdbank.MessagePack.MessagePackCode;
 global using NbContext = Nerdbank.MessagePack.SerializationContext;
 global using NbDecodeResult = Nerdbank.MessagePack.MessagePackPrimitives.DecodeResult;
 global using NbPrimitives = Nerdbank.MessagePack.MessagePackPrimitives;
 global using NbReader = Nerdbank.MessagePack.MessagePackReader;
+global using NbType = Nerdbank.MessagePack.MessagePackType;
 global using NbWriter = Nerdbank.MessagePack.MessagePackWriter;
 
 using System;

@@ -65,6 +65,7 @@ namespace MsgPack.Spec.Benchmarks
             ("LargeStringEncode", "Large string encode: one str"),
             ("TarantoolEncode", "Tarantool request encode"),
             ("SkipDocument", "Skip a nested document (1,887 bytes)"),
+            ("WalkDocument", "Walk a nested document (1,887 bytes): every value, types not known"),
             ("StreamingSeedEncode", "Streaming seed encode: writers over an IBufferWriter"),
             ("StreamingTarantoolEncode", "Streaming Tarantool request encode: writers"),
             ("StreamingSeedDecode", "Streaming seed decode: readers over a ReadOnlySequence"),
