@@ -212,9 +212,11 @@ namespace MsgPack.Spec
         internal const string TokenDescription = "any token";
 
         /// <summary>
-        /// Reads one token. Positive and negative fixint are decided inline; every other code goes to
-        /// <see cref="DecodeTokenAfterCode"/>, which calls the cores of each family, so that no format is decoded in
-        /// two places.
+        /// Reads one token. The commonest tokens are decided inline, each by the core of its family: fixint in the code,
+        /// fixmap, fixarray and fixstr by a mask, nil and bool, the integer formats by <see cref="DecodeInteger"/> and
+        /// the floats by their cores. Every header with a length field (and 0xc1, and the end of the input) goes to
+        /// <see cref="DecodeHeaderToken"/>, out of line, so that no format is decoded in two places and call sites
+        /// stay small.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static ReadStatus DecodeToken(ref byte source, int length, out MsgPackToken token, out int bytesRead)
@@ -235,12 +237,52 @@ namespace MsgPack.Spec
                     bytesRead = 1;
                     return ReadStatus.Done;
                 }
+
+                if (code <= DataCodes.MaxFixString)
+                {
+                    // fixmap 0x80..0x8f, fixarray 0x90..0x9f: the count in 4 bits; fixstr 0xa0..0xbf: the length in 5.
+                    token = new MsgPackToken((MsgPackTokenType)TypeTable[(int)code], (byte)code, code & (code >= DataCodes.MinFixString ? 0x1fu : 0x0fu));
+                    bytesRead = 1;
+                    return ReadStatus.Done;
+                }
+
+                if (code - DataCodes.UInt8 <= DataCodes.Int64 - DataCodes.UInt8)
+                {
+                    ReadStatus status = DecodeInteger(ref source, length, signedTarget: false, out long value, out bool aboveInt64, out bytesRead);
+                    token = status == ReadStatus.Done
+                        ? new MsgPackToken(MsgPackTokenType.Integer, (byte)code, value, extra: value < 0 && !aboveInt64 ? 1u : 0u)
+                        : default;
+                    return status;
+                }
+
+                if (code == DataCodes.Float64)
+                {
+                    ReadStatus status = DecodeDouble(ref source, length, out double number, out bytesRead);
+                    token = status == ReadStatus.Done ? new MsgPackToken(MsgPackTokenType.Float, (byte)code, BitConverter.DoubleToInt64Bits(number)) : default;
+                    return status;
+                }
+
+                if (code == DataCodes.Float32)
+                {
+                    ReadStatus status = DecodeSingle(ref source, length, out float single, out bytesRead);
+                    token = status == ReadStatus.Done ? new MsgPackToken(MsgPackTokenType.Float, (byte)code, BitConverter.DoubleToInt64Bits(single)) : default;
+                    return status;
+                }
+
+                if (code == DataCodes.Nil || code - DataCodes.False <= 1)
+                {
+                    // nil 0xc0, false 0xc2, true 0xc3: the value is the code's low bit.
+                    token = new MsgPackToken(code == DataCodes.Nil ? MsgPackTokenType.Nil : MsgPackTokenType.Boolean, (byte)code, code & 1);
+                    bytesRead = 1;
+                    return ReadStatus.Done;
+                }
             }
 
-            return DecodeTokenAfterCode(ref source, length, out token, out bytesRead);
+            return DecodeHeaderToken(ref source, length, out token, out bytesRead);
         }
 
-        private static ReadStatus DecodeTokenAfterCode(ref byte source, int length, out MsgPackToken token, out int bytesRead)
+        /// <summary>A str, bin, ext, array or map token with a length field: its header, and a whole timestamp; 0xc1; the end of the input.</summary>
+        private static ReadStatus DecodeHeaderToken(ref byte source, int length, out MsgPackToken token, out int bytesRead)
         {
             token = default;
             if (length <= 0)
@@ -249,54 +291,11 @@ namespace MsgPack.Spec
             }
 
             byte code = source;
-            ReadStatus status;
-            switch (GetMsgPackType(code))
+            if (code == DataCodes.NeverUsed)
             {
-                case MsgPackType.Nil:
-                    token = new MsgPackToken(MsgPackTokenType.Nil, code, 0);
-                    bytesRead = 1;
-                    return ReadStatus.Done;
-                case MsgPackType.Boolean:
-                    token = new MsgPackToken(MsgPackTokenType.Boolean, code, code & 1);
-                    bytesRead = 1;
-                    return ReadStatus.Done;
-                case MsgPackType.Integer:
-                    status = DecodeInteger(ref source, length, signedTarget: false, out long value, out bool aboveInt64, out bytesRead);
-                    if (status == ReadStatus.Done)
-                    {
-                        token = new MsgPackToken(MsgPackTokenType.Integer, code, value, extra: value < 0 && !aboveInt64 ? 1u : 0u);
-                    }
-
-                    return status;
-                case MsgPackType.Float:
-                    double number;
-                    if (code == DataCodes.Float32)
-                    {
-                        status = DecodeSingle(ref source, length, out float single, out bytesRead);
-                        number = single;
-                    }
-                    else
-                    {
-                        status = DecodeDouble(ref source, length, out number, out bytesRead);
-                    }
-
-                    if (status == ReadStatus.Done)
-                    {
-                        token = new MsgPackToken(MsgPackTokenType.Float, code, BitConverter.DoubleToInt64Bits(number));
-                    }
-
-                    return status;
-                case MsgPackType.NeverUsed:
-                    return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
-                default:
-                    return DecodeHeaderToken(ref source, length, code, out token, out bytesRead);
+                return Invalid(ReadStatus.UnexpectedCode, out bytesRead);
             }
-        }
 
-        /// <summary>A str, bin, ext, array or map token: its header, and a whole timestamp.</summary>
-        private static ReadStatus DecodeHeaderToken(ref byte source, int length, byte code, out MsgPackToken token, out int bytesRead)
-        {
-            token = default;
             ReadStatus status;
             MsgPackType type = GetMsgPackType(code);
             long size;
