@@ -26,11 +26,20 @@ namespace MsgPack.Spec.Tests.Hostile
             if (args.Length == 2 && args[0] == "fuzz" && FuzzTargets.IsTarget(args[1]))
             {
                 string target = args[1];
+
+                // MSGPACK_AFL_SELFTEST=1: an input that starts with "crash!" throws, to prove afl records what the targets throw.
+                bool selfTest = Environment.GetEnvironmentVariable("MSGPACK_AFL_SELFTEST") == "1";
                 SharpFuzz.Fuzzer.OutOfProcess.Run(stream =>
                 {
                     using var buffer = new MemoryStream();
                     stream.CopyTo(buffer);
-                    FuzzTargets.Run(target, buffer.ToArray());
+                    byte[] input = buffer.ToArray();
+                    if (selfTest && input.AsSpan().StartsWith("crash!"u8))
+                    {
+                        throw new FuzzContractException("self-test crash");
+                    }
+
+                    FuzzTargets.Run(target, input);
                 });
                 return 0;
             }
