@@ -17,6 +17,20 @@ namespace MsgPack.Spec.Tests.Hostile
 
     internal delegate void OpWriterWrite(ref MsgPackWriter writer);
 
+    internal delegate void DocumentEdit(List<byte> document, Stack<(int Offset, ReservedSlot Slot)> slots);
+
+    /// <summary>
+    /// A slot a script set aside: a length prefix (kind 0, patched with the bytes written after it), a uint 32 (kind 1,
+    /// patched with <see cref="Value"/>) or <see cref="Length"/> bytes (kind 2, filled with <see cref="Fill"/>).
+    /// </summary>
+    internal sealed class ReservedSlot
+    {
+        public int Kind;
+        public int Length;
+        public uint Value;
+        public byte Fill;
+    }
+
     /// <summary>What a written value is, for the readers: which ones must read it back and as what.</summary>
     internal enum OpKind
     {
@@ -56,6 +70,9 @@ namespace MsgPack.Spec.Tests.Hostile
         public OpAdvancingWrite? Advancing;
         public OpAdvancingTryWrite? AdvancingTry;
         public OpWriterWrite Writer = (ref MsgPackWriter w) => { };
+
+        /// <summary>For the writer's reservations: what the op does to the span document instead of the span doors.</summary>
+        public DocumentEdit? Document;
 
         /// <summary>The length the value must take when the writer is a smallest-form one (or an exact one), -1 when not known.</summary>
         public int ExpectedLength = -1;
@@ -102,9 +119,17 @@ namespace MsgPack.Spec.Tests.Hostile
             var document = new List<byte>();
             var ends = new List<int>();
             var starts = new List<int>();
+            var slots = new Stack<(int Offset, ReservedSlot Slot)>();
             foreach (WriteOp op in ops)
             {
                 starts.Add(document.Count);
+                if (op.Document != null)
+                {
+                    op.Document(document, slots);
+                    ends.Add(document.Count);
+                    continue;
+                }
+
                 byte[]? bytes = WriteOneOp(op);
                 if (bytes != null)
                 {
@@ -388,6 +413,7 @@ namespace MsgPack.Spec.Tests.Hostile
         private void CheckWriter(string name, IBufferWriter<byte> output, List<WriteOp> ops, List<int> ends, byte[] doc)
         {
             var writer = new MsgPackWriter(output);
+            FuzzScript.ResetWriterSlots();
             for (int i = 0; i < ops.Count; i++)
             {
                 WriteOp op = ops[i];
@@ -427,7 +453,7 @@ namespace MsgPack.Spec.Tests.Hostile
             {
                 ArrayBufferWriter<byte> array => array.WrittenSpan.ToArray(),
                 SegmentedBufferWriter segmented => segmented.ToArray(),
-                ChunkyBufferWriter chunky => chunky.Written.ToArray(),
+                ChunkyBufferWriter chunky => chunky.Written,
                 _ => Array.Empty<byte>(),
             };
             if (!written.AsSpan().SequenceEqual(doc))
@@ -788,19 +814,33 @@ namespace MsgPack.Spec.Tests.Hostile
     }
 
     /// <summary>
-    /// A buffer writer that hands out spans of the sizes the script chose (never less than asked for), each from
-    /// its own place in one large array, so the MsgPackWriter meets short spans and values that straddle them.
+    /// A buffer writer that hands out spans of the sizes the script chose (never less than asked for), each its own
+    /// array, so the MsgPackWriter meets short spans and values that straddle them. It never moves bytes it was given
+    /// (each array stays where it is), as MsgPackWriter's reservations require of a buffer writer that does not say
+    /// where its bytes went.
     /// </summary>
     internal sealed class ChunkyBufferWriter : IBufferWriter<byte>
     {
         private readonly int[] _sizes;
-        private readonly ArrayBufferWriter<byte> _written = new ArrayBufferWriter<byte>();
+        private readonly List<(byte[] Array, int Count)> _chunks = new List<(byte[], int)>();
         private byte[] _current = Array.Empty<byte>();
         private int _next;
 
         public ChunkyBufferWriter(int[] sizes) => _sizes = sizes.Length == 0 ? new[] { 1 } : sizes;
 
-        public ReadOnlySpan<byte> Written => _written.WrittenSpan;
+        public byte[] Written
+        {
+            get
+            {
+                var all = new List<byte>();
+                foreach ((byte[] array, int count) in _chunks)
+                {
+                    all.AddRange(new ArraySegment<byte>(array, 0, count));
+                }
+
+                return all.ToArray();
+            }
+        }
 
         public void Advance(int count)
         {
@@ -809,7 +849,7 @@ namespace MsgPack.Spec.Tests.Hostile
                 throw new InvalidOperationException($"Advance({count}) past the {_current.Length} bytes handed out.");
             }
 
-            _written.Write(_current.AsSpan(0, count));
+            _chunks.Add((_current, count));
             _current = Array.Empty<byte>();
         }
 

@@ -139,6 +139,94 @@ namespace MsgPack.Spec.Tests.Hostile
                 };
             },
             s => new WriteOp { Name = "Flush", Writer = (ref MsgPackWriter w) => w.Flush() },
+
+            // Reservations: set a slot aside now, patch it after later ops (innermost first; the script closes the rest).
+            s => Reserve(s.Next(), s.Next(), (uint)s.Integer()),
+            s => Patch(),
+        };
+
+        [ThreadStatic]
+        private static Stack<(MsgPackReservation Reservation, ReservedSlot Slot)>? t_writerSlots;
+
+        /// <summary>Before each MsgPackWriter runs the script: no slot open.</summary>
+        public static void ResetWriterSlots() => (t_writerSlots ??= new Stack<(MsgPackReservation, ReservedSlot)>()).Clear();
+
+        private static WriteOp Reserve(byte kind, byte length, uint value)
+        {
+            var slot = new ReservedSlot { Kind = kind % 3, Length = kind % 3 == 2 ? 1 + (length % 40) : 5, Value = value, Fill = length };
+            string name = slot.Kind switch { 0 => "ReserveLengthPrefix", 1 => $"ReserveUInt32Exact({value})", _ => $"Reserve({slot.Length})" };
+            return new WriteOp
+            {
+                Name = name,
+                Document = (doc, slots) =>
+                {
+                    slots.Push((doc.Count, slot));
+                    doc.AddRange(new byte[slot.Length]);
+                },
+                Writer = (ref MsgPackWriter w) =>
+                {
+                    MsgPackReservation reservation = slot.Kind switch { 0 => w.ReserveLengthPrefix(), 1 => w.ReserveUInt32Exact(), _ => w.Reserve(slot.Length) };
+                    if (reservation.Length != slot.Length)
+                    {
+                        throw new FuzzContractException($"{name}: a reservation of {reservation.Length} bytes");
+                    }
+
+                    t_writerSlots!.Push((reservation, slot));
+                },
+            };
+        }
+
+        private static WriteOp Patch() => new WriteOp
+        {
+            Name = "Patch",
+            Document = (doc, slots) =>
+            {
+                if (slots.Count == 0)
+                {
+                    return;
+                }
+
+                (int at, ReservedSlot slot) = slots.Pop();
+                var bytes = new byte[slot.Length];
+                switch (slot.Kind)
+                {
+                    case 0:
+                        MsgPackSpec.WriteUInt32Exact(bytes, (uint)(doc.Count - at - 5));
+                        break;
+                    case 1:
+                        MsgPackSpec.WriteUInt32Exact(bytes, slot.Value);
+                        break;
+                    default:
+                        bytes.AsSpan().Fill(slot.Fill);
+                        break;
+                }
+
+                for (int i = 0; i < bytes.Length; i++)
+                {
+                    doc[at + i] = bytes[i];
+                }
+            },
+            Writer = (ref MsgPackWriter w) =>
+            {
+                if (t_writerSlots!.Count == 0)
+                {
+                    return;
+                }
+
+                (MsgPackReservation reservation, ReservedSlot slot) = t_writerSlots.Pop();
+                switch (slot.Kind)
+                {
+                    case 0:
+                        w.PatchLengthPrefix(reservation);
+                        break;
+                    case 1:
+                        w.PatchUInt32Exact(reservation, slot.Value);
+                        break;
+                    default:
+                        w.GetReservedSpan(reservation).Fill(slot.Fill);
+                        break;
+                }
+            },
         };
 
         public static int OpCount => Builders.Length;
@@ -148,9 +236,18 @@ namespace MsgPack.Spec.Tests.Hostile
             var script = new Script(input);
             chunkSizes = new[] { script.Next() % 32 + 1, script.Next() % 8 + 1, script.Next() + 1 };
             var ops = new List<WriteOp>();
+            int open = 0;
             while (!script.End && ops.Count < 48)
             {
-                ops.Add(Builders[script.Next() % Builders.Length](script));
+                WriteOp op = Builders[script.Next() % Builders.Length](script);
+                open = op.Name == "Patch" ? Math.Max(0, open - 1) : op.Document != null ? open + 1 : open;
+                ops.Add(op);
+            }
+
+            // A slot's bytes are the buffer writer's until patched: close every slot still open.
+            for (; open > 0; open--)
+            {
+                ops.Add(Patch());
             }
 
             return ops;
