@@ -231,6 +231,13 @@ afl() {
       tail -20 "$out.log" >&2
       exit 1
     fi
+    # Coverage must come from the instrumented library: a few hundred edges at least (a bare .NET host shows none).
+    local edges
+    edges=$(awk -F' *: *' '$1 == "edges_found" { print $2 }' "$stats")
+    if [ "${edges:-0}" -lt 100 ]; then
+      echo "build.sh: afl-fuzz saw only ${edges:-0} edges for $target: is $bin/MsgPack.Spec.dll instrumented?" >&2
+      exit 1
+    fi
     local line
     line=$(awk -F' *: *' -v t="$target" '
       { v[$1] = $2 }
@@ -239,13 +246,19 @@ afl() {
             v["corpus_count"], v["saved_crashes"], v["saved_hangs"], v["stability"] }' "$stats")
     echo "$line"
     summary+=("$line")
-    # Each crash into the regression corpus, named by its content, so a rerun adds only new ones.
-    local crash name
+    # Each crash, minimized by afl-tmin when it manages within two minutes, into the regression corpus, named by
+    # its content so that a rerun adds only new ones.
+    local crash name small
     for crash in "$out"/default/crashes/id:*; do
       [ -f "$crash" ] || continue
       mkdir -p "$afl_corpus/crashes/$target"
-      name=$(sha1sum "$crash" | cut -c1-16)
-      cp "$crash" "$afl_corpus/crashes/$target/$name"
+      small="$crash.min"
+      if ! timeout 120 afl-tmin -i "$crash" -o "$small" -m none -t 5000 -- \
+          dotnet "$bin/MsgPack.Spec.AflFuzz.dll" fuzz "$target" > "$crash.tmin.log" 2>&1 || [ ! -s "$small" ]; then
+        small="$crash"
+      fi
+      name=$(sha1sum "$small" | cut -c1-16)
+      cp "$small" "$afl_corpus/crashes/$target/$name"
       crashes=$((crashes + 1))
     done
   done
