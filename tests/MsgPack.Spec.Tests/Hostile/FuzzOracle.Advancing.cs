@@ -35,6 +35,9 @@ namespace MsgPack.Spec.Tests.Hostile
         /// <summary>The token walk alone: each value it walks against TrySkip (part of <see cref="Tokens"/>).</summary>
         SkipWalk = 512,
 
+        /// <summary>MsgPackPayload (ReadRaw, ReadStringBytes, ReadBinary over the sequence) and its helpers against the span's bytes.</summary>
+        Payloads = 1024,
+
         /// <summary>What the mutation fuzzer has always run (it adds neither the advancing doors nor the token checks).</summary>
         All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk,
     }

@@ -122,6 +122,11 @@ namespace MsgPack.Spec.Tests.Hostile
                 CheckValidation(p, length, sequence);
             }
 
+            if ((checks & FuzzChecks.Payloads) != 0)
+            {
+                CheckPayloads(p, length, sequence);
+            }
+
             if ((checks & FuzzChecks.Peeks) != 0)
             {
                 CheckPeeks(p, length, sequence);

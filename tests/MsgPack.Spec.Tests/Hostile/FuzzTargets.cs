@@ -76,7 +76,7 @@ namespace MsgPack.Spec.Tests.Hostile
                     oracle.Check(FuzzChecks.Validation, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
                     break;
                 case "sequence":
-                    oracle.Check(FuzzChecks.SequenceReaders | FuzzChecks.SequenceWalk | FuzzChecks.Frame | FuzzChecks.Peeks, FuzzTokens.WithToken, document, 0, sequence, segments, atStart, random);
+                    oracle.Check(FuzzChecks.SequenceReaders | FuzzChecks.SequenceWalk | FuzzChecks.Frame | FuzzChecks.Peeks | FuzzChecks.Payloads, FuzzTokens.WithToken, document, 0, sequence, segments, atStart, random);
                     break;
                 case "token":
                     oracle.Check(FuzzChecks.Tokens, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
