@@ -11,6 +11,7 @@
   ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
   ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
+  ./build.ps1 afl [target|all] [seconds]   # coverage-guided fuzzing with afl++ and SharpFuzz, as ./build.sh afl (Linux)
   ./build.ps1 clean    # remove build outputs
 .NOTES
   Should PowerShell take a benchmark argument for one of its own, put -- before the arguments:
@@ -18,7 +19,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'net48', 'bench', 'fuzz', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'net48', 'bench', 'fuzz', 'afl', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -195,6 +196,11 @@ switch ($Verb) {
         $seconds = if ($Rest.Count -gt 0) { $Rest[0] } else { '60' }
         $seed = if ($Rest.Count -gt 1) { $Rest[1] } else { '1' }
         Invoke-Step 'fuzz' { dotnet run --project tests/MsgPack.Spec.Fuzz -c $Configuration -- $seconds $seed }
+    }
+    'afl' {
+        # afl-fuzz and its Debian package are Linux's: the one implementation is build.sh's.
+        if (-not $IsLinux) { throw 'afl-fuzz runs on Linux (Debian package afl++): use WSL or a Debian container.' }
+        Invoke-Step 'afl' { bash ./build.sh afl @Rest }
     }
     'native' { Invoke-Native $Rest }
     'net48' {

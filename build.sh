@@ -11,6 +11,11 @@
 #                         disassembly into docs/codegen/; e.g. ./build.sh bench --full --filter '*Seed*'
 #   ./build.sh fuzz [seconds] [seed]
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
+#   ./build.sh afl [target|all] [seconds]
+#                         coverage-guided fuzzing: installs afl++ (Debian) and SharpFuzz.CommandLine (local tool), instruments
+#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip;
+#                         default all, 300 s each), prints execs/edges/crashes, copies crashes into the regression corpus
+#                         (tests/MsgPack.Spec.Tests/Hostile/corpus/crashes/TARGET); non-zero exit on any crash
 #   ./build.sh clean      remove build outputs
 # On a fresh machine it installs what it needs by itself (it runs as root there).
 set -euo pipefail
@@ -247,6 +252,90 @@ bench() {
   dotnet "$bench_dll" --report "$results" "$results/headline.md"
 }
 
+# ./build.sh afl [target|all] [seconds]: coverage-guided fuzzing with afl-fuzz over SharpFuzz's instrumentation.
+afl_project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
+afl_corpus=tests/MsgPack.Spec.Tests/Hostile/corpus
+afl_targets=(readers skip validate sequence token roundtrip)
+
+afl() {
+  local which=${1:-all} seconds=${2:-300} targets=()
+  if [ "$which" = all ]; then targets=("${afl_targets[@]}"); else
+    case " ${afl_targets[*]} " in *" $which "*) targets=("$which") ;; *)
+      echo "build.sh: unknown afl target '$which' (${afl_targets[*]} or all)" >&2; exit 2 ;; esac
+  fi
+  apt_ensure afl++
+  ensure_dotnet
+  log "SharpFuzz.CommandLine (the local tool of dotnet-tools.json)"
+  dotnet tool restore
+  log "build $afl_project ($configuration)"
+  dotnet build "$afl_project" -c "$configuration"
+  # Instrument a copy: sharpfuzz rewrites the assembly in place and refuses one it already instrumented, and the
+  # build output stays a plain build for ./build.sh test.
+  local bin=artifacts/afl/bin
+  rm -rf "$bin"
+  mkdir -p "$bin"
+  cp -r "tests/MsgPack.Spec.AflFuzz/bin/$configuration/net10.0/." "$bin/"
+  log "instrument MsgPack.Spec.dll"
+  dotnet tool run sharpfuzz "$bin/MsgPack.Spec.dll"
+  # This machine: no CPU governor or core_pattern to tune (containers), no affinity to take from other users; .NET
+  # reserves far more virtual memory than afl's default limit (-m none); the dotnet host itself is not instrumented
+  # (the library is), so afl's binary check is skipped; the first start of the runtime is slow.
+  export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 AFL_SKIP_BIN_CHECK=1 \
+    AFL_NO_UI=1 AFL_FORKSRV_INIT_TMOUT=60000
+  local target seeds out stats crashes=0 status=0 summary=()
+  for target in "${targets[@]}"; do
+    seeds="$afl_corpus/documents"
+    [ "$target" = roundtrip ] && seeds="$afl_corpus/roundtrip"
+    out="artifacts/afl/$target"
+    rm -rf "$out"
+    log "afl-fuzz $target for $seconds s (log: $out.log)"
+    afl-fuzz -i "$seeds" -o "$out" -m none -t 5000 -V "$seconds" -- \
+      dotnet "$bin/MsgPack.Spec.AflFuzz.dll" fuzz "$target" > "$out.log" 2>&1 || status=$?
+    stats="$out/default/fuzzer_stats"
+    if [ ! -f "$stats" ] || grep -q "No instrumentation detected" "$out.log"; then
+      echo "build.sh: afl-fuzz did not run $target (exit $status); the end of $out.log:" >&2
+      tail -20 "$out.log" >&2
+      exit 1
+    fi
+    # Coverage must come from the instrumented library: a few hundred edges at least (a bare .NET host shows none).
+    local edges
+    edges=$(awk -F' *: *' '$1 == "edges_found" { print $2 }' "$stats")
+    if [ "${edges:-0}" -lt 100 ]; then
+      echo "build.sh: afl-fuzz saw only ${edges:-0} edges for $target: is $bin/MsgPack.Spec.dll instrumented?" >&2
+      exit 1
+    fi
+    local line
+    line=$(awk -F' *: *' -v t="$target" '
+      { v[$1] = $2 }
+      END { printf "%-9s %6s s, execs %s (%s/s), edges %s of %s (bitmap %s), corpus %s, crashes %s, hangs %s, stability %s",
+            t, v["run_time"], v["execs_done"], v["execs_per_sec"], v["edges_found"], v["total_edges"], v["bitmap_cvg"],
+            v["corpus_count"], v["saved_crashes"], v["saved_hangs"], v["stability"] }' "$stats")
+    echo "$line"
+    summary+=("$line")
+    # Each crash, minimized by afl-tmin when it manages within two minutes, into the regression corpus, named by
+    # its content so that a rerun adds only new ones.
+    local crash name small
+    for crash in "$out"/default/crashes/id:*; do
+      [ -f "$crash" ] || continue
+      mkdir -p "$afl_corpus/crashes/$target"
+      small="$crash.min"
+      if ! timeout 120 afl-tmin -i "$crash" -o "$small" -m none -t 5000 -- \
+          dotnet "$bin/MsgPack.Spec.AflFuzz.dll" fuzz "$target" > "$crash.tmin.log" 2>&1 || [ ! -s "$small" ]; then
+        small="$crash"
+      fi
+      name=$(sha1sum "$small" | cut -c1-16)
+      cp "$small" "$afl_corpus/crashes/$target/$name"
+      crashes=$((crashes + 1))
+    done
+  done
+  log "afl summary"
+  printf '%s\n' "${summary[@]}"
+  if [ "$crashes" -gt 0 ]; then
+    echo "build.sh: $crashes crash input(s), copied into $afl_corpus/crashes/ (reproduce: dotnet $bin/MsgPack.Spec.AflFuzz.dll run TARGET FILE)"
+    return 1
+  fi
+}
+
 pack() {
   restore
   log "pack"
@@ -261,9 +350,10 @@ case "$verb" in
   pack) pack ;;
   native) build_native "$@" ;;
   net48) run_net48_consumer ;;
+  afl) afl "$@" ;;
   fuzz) ensure_dotnet; dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
   bench) bench "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,15p' "$0" ;;
+  -h|--help|help) sed -n '2,19p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac

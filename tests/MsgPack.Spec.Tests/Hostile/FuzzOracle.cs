@@ -25,7 +25,7 @@ namespace MsgPack.Spec.Tests.Hostile
     /// library rents from for depth counters and straddling UTF-8) is not taken for a per-call allocation.
     /// </para>
     /// </remarks>
-    internal sealed unsafe class FuzzOracle : IDisposable
+    internal sealed unsafe partial class FuzzOracle : IDisposable
     {
         /// <summary>Bytes any call may allocate on top of its budget (0 is what the library actually allocates).</summary>
         private const int Slack = 256;
@@ -46,7 +46,7 @@ namespace MsgPack.Spec.Tests.Hostile
 
         private static readonly long[] FrameLimits = { -1, 0, 5, 1000, long.MaxValue };
 
-        private readonly FuzzReport _report;
+        private FuzzReport _report;
         private readonly ulong _seed;
         private readonly GuardedBuffer _guard;
         private byte[] _input = Array.Empty<byte>();
@@ -64,27 +64,88 @@ namespace MsgPack.Spec.Tests.Hostile
 
         public void Dispose() => _guard.Dispose();
 
+        /// <summary>Where failures go; the coverage-guided targets give each input a fresh report.</summary>
+        public FuzzReport Report
+        {
+            get => _report;
+            set => _report = value;
+        }
+
         /// <summary>Runs every check on one input; failures go to the report.</summary>
         public void Check(byte[] input, long index)
         {
+            var random = new FuzzRandom(FuzzRandom.Mix(_seed, (ulong)index));
+            bool atStart = random.OneIn(4);
+            ReadOnlySequence<byte> sequence = Segments.Build(input, random, out string segments);
+            Check(FuzzChecks.All, FuzzReaders.All, input, index, sequence, segments, atStart, random);
+        }
+
+        /// <summary>
+        /// Runs the chosen checks on one input, with the readers, the sequence and the random choices the caller made
+        /// (the coverage-guided targets derive them from the input itself, so that one input always runs the same way).
+        /// </summary>
+        public void Check(FuzzChecks checks, ReaderDef[] readers, byte[] input, long index, ReadOnlySequence<byte> sequence, string segments, bool atStart, FuzzRandom random)
+        {
             _input = input;
             _index = index;
-            var random = new FuzzRandom(FuzzRandom.Mix(_seed, (ulong)index));
-            byte* p = _guard.Place(input, atStart: random.OneIn(4));
+            byte* p = _guard.Place(input, atStart);
             int length = input.Length;
-            ReadOnlySequence<byte> sequence = Segments.Build(input, random, out string segments);
             _context = ", segments " + segments;
 
-            foreach (ReaderDef reader in FuzzReaders.All)
+            if ((checks & (FuzzChecks.SpanReaders | FuzzChecks.SequenceReaders)) != 0)
             {
-                CheckReader(reader, p, length, sequence);
+                foreach (ReaderDef reader in readers)
+                {
+                    CheckReader(reader, p, length, sequence, checks);
+                }
             }
 
-            CheckValidation(p, length, sequence);
-            CheckPeeks(p, length, sequence);
-            CheckFrame(p, length, sequence, random);
-            CheckWalk(p, length, sequence, random, overSequence: true);
-            CheckWalk(p, length, sequence, random, overSequence: false);
+            if ((checks & FuzzChecks.Advancing) != 0)
+            {
+                foreach (ReaderDef reader in readers)
+                {
+                    CheckAdvancing(reader, p, length);
+                }
+            }
+
+            if ((checks & FuzzChecks.Tokens) != 0)
+            {
+                CheckTokens(p, length, sequence);
+            }
+            else if ((checks & FuzzChecks.SkipWalk) != 0)
+            {
+                WalkTokens(p, length);
+            }
+
+            if ((checks & FuzzChecks.Validation) != 0)
+            {
+                CheckValidation(p, length, sequence);
+            }
+
+            if ((checks & FuzzChecks.Payloads) != 0)
+            {
+                CheckPayloads(p, length, sequence);
+            }
+
+            if ((checks & FuzzChecks.Peeks) != 0)
+            {
+                CheckPeeks(p, length, sequence);
+            }
+
+            if ((checks & FuzzChecks.Frame) != 0)
+            {
+                CheckFrame(p, length, sequence, random);
+            }
+
+            if ((checks & FuzzChecks.SequenceWalk) != 0)
+            {
+                CheckWalk(p, length, sequence, random, overSequence: true);
+            }
+
+            if ((checks & FuzzChecks.SpanWalk) != 0)
+            {
+                CheckWalk(p, length, sequence, random, overSequence: false);
+            }
         }
 
         private void Fail(string check, string reader, string detail) =>
@@ -132,7 +193,7 @@ namespace MsgPack.Spec.Tests.Hostile
                 Error != null ? "threw " + Describe(Error) : $"value bytesRead={BytesRead} {Value}";
         }
 
-        private void CheckReader(ReaderDef reader, byte* p, int length, ReadOnlySequence<byte> sequence)
+        private void CheckReader(ReaderDef reader, byte* p, int length, ReadOnlySequence<byte> sequence, FuzzChecks checks)
         {
             var span = new ReadOnlySpan<byte>(p, length);
             TryOutcome spanTry = SpanTry(reader, span);
@@ -153,8 +214,15 @@ namespace MsgPack.Spec.Tests.Hostile
                 Fail("span/pointer disagree", reader.Name + " Read", $"span {spanRead}; pointer {pointerRead}");
             }
 
-            CheckMsgPackReader(reader, new MsgPackReader(sequence), "sequence", spanTry, spanRead, length);
-            CheckMsgPackReader(reader, new MsgPackReader(span), "span reader", spanTry, spanRead, length);
+            if ((checks & FuzzChecks.SequenceReaders) != 0)
+            {
+                CheckMsgPackReader(reader, new MsgPackReader(sequence), "sequence", spanTry, spanRead, length);
+            }
+
+            if ((checks & FuzzChecks.SpanReaders) != 0)
+            {
+                CheckMsgPackReader(reader, new MsgPackReader(span), "span reader", spanTry, spanRead, length);
+            }
         }
 
         private void CheckMsgPackReader(ReaderDef reader, MsgPackReader start, string flavor, TryOutcome spanTry, ReadOutcome spanRead, int length)
@@ -1015,6 +1083,37 @@ namespace MsgPack.Spec.Tests.Hostile
                         break;
                 }
 
+                return FromLengths(input, lengths, out description);
+            }
+
+            /// <summary>
+            /// Cuts an input at the given offsets (sorted or not, each from 0 to the input's length; a repeated offset
+            /// makes an empty segment between two others).
+            /// </summary>
+            public static ReadOnlySequence<byte> FromCuts(byte[] input, IReadOnlyList<int> cuts, out string description)
+            {
+                if (input.Length == 0 && cuts.Count == 0)
+                {
+                    description = "none";
+                    return default;
+                }
+
+                var sorted = new List<int>(cuts);
+                sorted.Sort();
+                var lengths = new List<int>();
+                int previous = 0;
+                foreach (int cut in sorted)
+                {
+                    lengths.Add(cut - previous);
+                    previous = cut;
+                }
+
+                lengths.Add(input.Length - previous);
+                return FromLengths(input, lengths, out description);
+            }
+
+            private static ReadOnlySequence<byte> FromLengths(byte[] input, List<int> lengths, out string description)
+            {
                 Segment? first = null, last = null;
                 int offset = 0;
                 foreach (int segmentLength in lengths)
