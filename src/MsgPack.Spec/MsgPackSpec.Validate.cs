@@ -50,7 +50,9 @@ namespace MsgPack.Spec
         {
             var reader = new MsgPackReader(source);
             result = MsgPackValidator.Run(reader, options);
-            return MsgPackValidator.ToOperationStatus(result, MaxLengthOf(source));
+
+            // A span holds at most int.MaxValue bytes: a document that needs more is InvalidData, never a wait.
+            return MsgPackValidator.ToOperationStatus(result, int.MaxValue);
         }
 
         /// <summary>Checks that the <paramref name="length"/> bytes at <paramref name="source"/> are well formed; never throws for bad data.</summary>
@@ -71,14 +73,10 @@ namespace MsgPack.Spec
         {
             var reader = new MsgPackReader(source);
             result = MsgPackValidator.Run(reader, options);
-            return MsgPackValidator.ToOperationStatus(result, MaxLengthOf(source));
+
+            // A sequence's length is a long: a document of more than 2 GiB may still arrive.
+            return MsgPackValidator.ToOperationStatus(result, long.MaxValue);
         }
-
-        // The longest input of a kind: a span's length is an int, a sequence's a long. A document that needs more
-        // than its kind can hold is InvalidData, never a wait.
-        private static long MaxLengthOf(ReadOnlySpan<byte> source) => int.MaxValue;
-
-        private static long MaxLengthOf(ReadOnlySequence<byte> source) => long.MaxValue;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void ThrowIfInvalid(in MsgPackValidationResult result)

@@ -401,57 +401,53 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// Whether the input ends inside a fixext of type -1 that cannot become a valid timestamp: a fixext 1, 2 or 16,
-        /// or a fixext 8 whose nanoseconds (its first 4 data bytes) have arrived and reach 10^9.
+        /// Whether the input ends inside a fixext of type -1 that cannot become a valid timestamp (see
+        /// <see cref="CanStartTimestamp"/>): a fixext counts its data as header, so a cut one never reaches CheckContent.
         /// </summary>
         private static bool IsCutFixTimestampInvalid(ref MsgPackReader reader)
         {
-            Span<byte> head = stackalloc byte[6];
-            int present = (int)Math.Min(head.Length, reader.Remaining);
-            if (present < 2)
+            if (reader.Remaining < 2)
             {
                 return false;
             }
 
-            reader.PeekPayload(0, present, out MsgPackPayload bytes, out _);
+            Span<byte> head = stackalloc byte[2];
+            reader.PeekPayload(0, 2, out MsgPackPayload bytes, out _);
             bytes.CopyTo(head);
-            if (head[0] < DataCodes.FixExtension1 || head[0] > DataCodes.FixExtension16 || unchecked((sbyte)head[1]) != DataCodes.TimestampExtensionType)
-            {
-                return false;
-            }
-
-            int length = 1 << (head[0] - DataCodes.FixExtension1);
-            return length is not (4 or 8) || (length == 8 && present == 6 && BigEndian.ReadUInt32(head.Slice(2)) >> 2 >= Timestamp.NanosecondsPerSecond);
+            return head[0] >= DataCodes.FixExtension1 && head[0] <= DataCodes.FixExtension16
+                && unchecked((sbyte)head[1]) == DataCodes.TimestampExtensionType
+                && !CanStartTimestamp(ref reader, 2, 1 << (head[0] - DataCodes.FixExtension1));
         }
 
-        /// <summary>
-        /// Whether a timestamp (ext type -1) is valid or, cut short, can still be: its length must be 4, 8 or 12, and
-        /// its nanoseconds, in the first 4 bytes of the 8- and 12-byte forms, below 10^9 once those bytes are there.
-        /// </summary>
-        private static bool IsTimestampStart(ref MsgPackReader reader, TokenHeader token, bool complete)
-        {
-            if (complete)
-            {
-                return reader.Peek<TimestampDecoder, Timestamp>(out _, out _) == ReadStatus.Done;
-            }
+        /// <summary>Whether a timestamp (ext type -1) is valid or, cut short, can still be (see <see cref="CanStartTimestamp"/>).</summary>
+        private static bool IsTimestampStart(ref MsgPackReader reader, TokenHeader token, bool complete) =>
+            complete
+                ? reader.Peek<TimestampDecoder, Timestamp>(out _, out _) == ReadStatus.Done
+                : CanStartTimestamp(ref reader, token.HeaderLength, token.PayloadLength);
 
-            if (token.PayloadLength is not (4 or 8 or 12))
+        /// <summary>
+        /// Whether a timestamp whose data (<paramref name="dataLength"/> bytes after a header of
+        /// <paramref name="headerLength"/>) has not all arrived can still be valid: its length must be 4, 8 or 12, and
+        /// its nanoseconds, in the first 4 data bytes of the 8- and 12-byte forms, below 10^9 once those bytes are there.
+        /// </summary>
+        private static bool CanStartTimestamp(ref MsgPackReader reader, int headerLength, long dataLength)
+        {
+            if (dataLength is not (4 or 8 or 12))
             {
                 return false;
             }
 
-            Span<byte> start = stackalloc byte[4];
-            int headerLength = token.HeaderLength;
-            if (token.PayloadLength == 4 || reader.Remaining < headerLength + 4)
+            if (dataLength == 4 || reader.Remaining < headerLength + 4)
             {
                 // Timestamp 32 has no nanoseconds; the others' have not arrived yet.
                 return true;
             }
 
-            reader.PeekPayload(headerLength, 4, out MsgPackPayload first, out _);
-            first.CopyTo(start);
-            uint word = BigEndian.ReadUInt32(start);
-            uint nanoseconds = token.PayloadLength == 8 ? word >> 2 : word;
+            Span<byte> first = stackalloc byte[4];
+            reader.PeekPayload(headerLength, 4, out MsgPackPayload bytes, out _);
+            bytes.CopyTo(first);
+            uint word = BigEndian.ReadUInt32(first);
+            uint nanoseconds = dataLength == 8 ? word >> 2 : word; // timestamp 64: 30 bits of nanoseconds, then 34 of seconds
             return nanoseconds < Timestamp.NanosecondsPerSecond;
         }
     }
