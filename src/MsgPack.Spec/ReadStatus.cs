@@ -11,6 +11,9 @@ namespace MsgPack.Spec
     internal enum ReadStatus : byte
     {
         Done = OperationStatus.Done,
+
+        /// <summary>A bulk array reader's destination holds fewer elements than the array: the caller's mistake, not bad data.</summary>
+        DestinationTooSmall = OperationStatus.DestinationTooSmall,
         NeedMoreData = OperationStatus.NeedMoreData,
         UnexpectedCode = OperationStatus.InvalidData,
         Overflow,

@@ -77,6 +77,15 @@ namespace MsgPack.Spec
         public static void ThrowReadFailure(ReadStatus status, int firstByte, int bytesNeeded, long bytesAvailable, string expected) =>
             throw CreateReadFailure(status, firstByte, bytesNeeded, bytesAvailable, expected);
 
+        [DoesNotReturn]
+        public static void ThrowArrayLongerThanDestination(int count, int capacity) =>
+            throw new ArgumentException($"The array has {count} elements, but the destination holds only {capacity}.", "destination");
+
+        /// <summary>A bulk array reader's failure at one element: the exception a per-value read of it throws, naming the element.</summary>
+        [DoesNotReturn]
+        public static void ThrowArrayElementFailure(ReadStatus status, int firstByte, long bytesNeeded, long bytesAvailable, string expected, int index) =>
+            throw CreateReadFailure(status, firstByte, (int)Math.Min(bytesNeeded, int.MaxValue), bytesAvailable, $"{expected} (element {index} of the array)");
+
         /// <summary>The exception for <see cref="ThrowLengthPrefixOutOfRange"/>.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static Exception CreateLengthPrefixError(long bytesAfter, string paramName) =>
