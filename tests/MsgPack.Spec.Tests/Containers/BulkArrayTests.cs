@@ -180,6 +180,27 @@ namespace MsgPack.Spec.Tests.Containers
         public void A_destination_shorter_than_the_array_is_reported_and_nothing_is_consumed(string type) => Kits[type].CheckShortDestination();
 
         [Fact]
+        public void Every_bulk_door_of_the_library_is_in_a_kit()
+        {
+            // 12 on MsgPackSpec per element type (length, 5 writers, 6 readers), 1 on MsgPackWriter, 2 on MsgPackReader;
+            // the other contract tests leave every *Array method to this class.
+            foreach ((Type type, int perElement) in new[] { (typeof(MsgPackSpec), 12), (typeof(MsgPackWriter), 1), (typeof(MsgPackReader), 2) })
+            {
+                var names = type.GetMethods(System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Static | System.Reflection.BindingFlags.Instance)
+                    .Select(m => System.Text.RegularExpressions.Regex.Match(m.Name, "^(?:Get|Write|TryWrite|Read|TryRead)(.+)Array(?:EncodedLength)?$"))
+                    .Where(m => m.Success)
+                    .Select(m => m.Groups[1].Value)
+                    .ToList();
+                foreach (string element in Kits.Keys)
+                {
+                    Assert.True(perElement == names.Count(n => n == element), $"{type.Name}, {element}");
+                }
+
+                Assert.Equal(perElement * Kits.Count, names.Count);
+            }
+        }
+
+        [Fact]
         public void The_seed_goes_out_as_the_spec_example_and_comes_back()
         {
             int[] seed = Enumerable.Range(0, 100).Select(i => (1 << 30) - i).ToArray();

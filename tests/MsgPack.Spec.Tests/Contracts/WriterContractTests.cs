@@ -114,7 +114,8 @@ namespace MsgPack.Spec.Tests.Contracts
                 string family = method.Name.StartsWith("TryWrite", StringComparison.Ordinal) ? method.Name.Substring(8)
                     : method.Name.StartsWith("Write", StringComparison.Ordinal) ? method.Name.Substring(5)
                     : string.Empty;
-                if (family.Length > 0)
+                // The bulk array writers (WriteInt32Array...) have their own tests against the per-value writers: BulkArrayTests.
+                if (family.Length > 0 && !family.EndsWith("Array", StringComparison.Ordinal))
                 {
                     Assert.True(covered.Contains(family), $"no case for {method}");
                 }
