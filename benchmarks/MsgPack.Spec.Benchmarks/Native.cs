@@ -99,6 +99,11 @@ namespace MsgPack.Spec.Benchmarks
 
         // ---- 5. float64 array, Tarantool request ---------------------------------------------------------------
 
+        // Bulk arrays: msgpuck's per-value loop between a C array and MessagePack (count, or a negative MPN_E_* code).
+        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_int32_array(int* values, int count, byte* dst, long capacity);
+        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_int32_array_into(byte* data, long len, int* output, long outputCapacity, long* consumed);
+        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_float64_array_into(byte* data, long len, double* output, long outputCapacity, long* consumed);
+
         [DllImport(Library)] internal static extern long mpn_msgpuck_encode_float64_array(double* values, int count, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_msgpackc_encode_float64_array(double* values, int count, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_float64_array(double* values, int count, byte* dst, long capacity);

@@ -194,6 +194,19 @@ MPN_API int64_t mpn_cxx_encode_values    (const uint8_t* kinds, const uint64_t* 
  * ignored and not counted in *out_consumed).
  * ====================================================================== */
 
+/* Bulk arrays: msgpuck's per-value loop between a C array and MessagePack,
+ * the baseline of the bulk array benchmarks.
+ *   encode_int32_array : the smallest array header, then each value in its
+ *                        smallest form (mp_encode_uint / mp_encode_int).
+ *   decode_*_into      : any array header, then each element into out[]
+ *                        (int32: every int/uint width whose value fits;
+ *                        float64: float 64 and float 32). Returns the count,
+ *                        or a negative MPN_E_* code; out_capacity is the
+ *                        number of elements out[] holds.                   */
+MPN_API int64_t mpn_msgpuck_encode_int32_array(const int32_t* values, int32_t count, uint8_t* dst, int64_t capacity);
+MPN_API int64_t mpn_msgpuck_decode_int32_array_into(const uint8_t* data, int64_t len, int32_t* out, int64_t out_capacity, int64_t* out_consumed);
+MPN_API int64_t mpn_msgpuck_decode_float64_array_into(const uint8_t* data, int64_t len, double* out, int64_t out_capacity, int64_t* out_consumed);
+
 /* Seed: any array header + int32 values (int/uint formats; values outside
  * int32 range -> MPN_E_TYPE). Returns the sum of the values (int64).      */
 MPN_API int64_t mpn_msgpuck_decode_seed    (const uint8_t* data, int64_t len, int64_t* out_count, int64_t* out_consumed);

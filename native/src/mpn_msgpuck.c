@@ -558,3 +558,96 @@ MPN_API int32_t mpn_msgpuck_check(const uint8_t* data, int64_t len, int64_t* out
     if (out_consumed) *out_consumed = r - (const char*)data;
     return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* bulk arrays                                                         */
+/* ------------------------------------------------------------------ */
+
+MPN_API int64_t mpn_msgpuck_encode_int32_array(const int32_t* values, int32_t count, uint8_t* dst, int64_t capacity)
+{
+    if (count < 0 || (count > 0 && !values) || !dst || capacity < 0)
+        return MPN_E_INVALID_ARG;
+    /* Fast path: the worst case (5 + 5 per int32) fits -> no per-value checks. */
+    if (capacity < 5 + 5 * (int64_t)count) {
+        int64_t need = mp_sizeof_array((uint32_t)count);
+        for (int32_t i = 0; i < count; i++)
+            need += sizeof_int(values[i]);
+        if (capacity < need)
+            return MPN_E_BUFFER_TOO_SMALL;
+    }
+    char* w = mp_encode_array((char*)dst, (uint32_t)count);
+    for (int32_t i = 0; i < count; i++)
+        w = enc_int(w, values[i]);
+    return w - (char*)dst;
+}
+
+/* The array header of a decode_*_into function; leaves r after it and n the count. */
+#define READ_ARRAY_HEADER_INTO(n)                                   \
+    if (!data || len < 0 || (out_capacity > 0 && !out)) return MPN_E_INVALID_ARG; \
+    if (len == 0) return MPN_E_TRUNCATED;                           \
+    const char* r = (const char*)data;                              \
+    const char* end = r + len;                                      \
+    if (mp_typeof(*r) != MP_ARRAY) return MPN_E_TYPE;               \
+    if (mp_check_array(r, end) > 0) return MPN_E_TRUNCATED;         \
+    uint32_t n = mp_decode_array(&r);                               \
+    if ((int64_t)n > out_capacity) return MPN_E_BUFFER_TOO_SMALL
+
+MPN_API int64_t mpn_msgpuck_decode_int32_array_into(const uint8_t* data, int64_t len, int32_t* out, int64_t out_capacity, int64_t* out_consumed)
+{
+    READ_ARRAY_HEADER_INTO(n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (r >= end)
+            return MPN_E_TRUNCATED;
+        switch (mp_typeof(*r)) {
+        case MP_UINT: {
+            if (mp_check_uint(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            uint64_t u = mp_decode_uint(&r);
+            if (u > INT32_MAX)
+                return MPN_E_TYPE;
+            out[i] = (int32_t)u;
+            break;
+        }
+        case MP_INT: {
+            if (mp_check_int(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            int64_t s = mp_decode_int(&r);
+            if (s < INT32_MIN)
+                return MPN_E_TYPE;
+            out[i] = (int32_t)s;
+            break;
+        }
+        default:
+            return MPN_E_TYPE;
+        }
+    }
+    if (out_consumed)
+        *out_consumed = r - (const char*)data;
+    return (int64_t)n;
+}
+
+MPN_API int64_t mpn_msgpuck_decode_float64_array_into(const uint8_t* data, int64_t len, double* out, int64_t out_capacity, int64_t* out_consumed)
+{
+    READ_ARRAY_HEADER_INTO(n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (r >= end)
+            return MPN_E_TRUNCATED;
+        switch (mp_typeof(*r)) {
+        case MP_DOUBLE:
+            if (mp_check_double(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            out[i] = mp_decode_double(&r);
+            break;
+        case MP_FLOAT:
+            if (mp_check_float(r, end) > 0)
+                return MPN_E_TRUNCATED;
+            out[i] = (double)mp_decode_float(&r);
+            break;
+        default:
+            return MPN_E_TYPE;
+        }
+    }
+    if (out_consumed)
+        *out_consumed = r - (const char*)data;
+    return (int64_t)n;
+}

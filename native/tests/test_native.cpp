@@ -934,6 +934,47 @@ void test_walk()
 
 } // namespace
 
+void test_bulk_arrays()
+{
+    // int32: the smallest header (fixarray, array 16, array 32), each value in its smallest form, and back.
+    for (int32_t count : {0, 15, 16, 70000}) {
+        std::vector<int32_t> values(static_cast<size_t>(count));
+        for (int32_t i = 0; i < count; i++)
+            values[static_cast<size_t>(i)] = (i % 3 == 0) ? -i : (i * 7919) ^ (i << 20);
+        Bytes buffer(static_cast<size_t>(5 + 5 * (int64_t)count));
+        int64_t n = mpn_msgpuck_encode_int32_array(values.data(), count, buffer.data(), (int64_t)buffer.size());
+        CHECK(n > 0 || count == 0, "encode_int32_array(%d) returned %lld", count, (long long)n);
+        Bytes header(5);
+        uint32_t expected_header = count <= 15 ? 1u : count <= 0xffff ? 3u : 5u;
+        CHECK(n >= (int64_t)expected_header, "encode_int32_array(%d): %lld bytes", count, (long long)n);
+        CHECK(count > 15 || buffer[0] == (uint8_t)(0x90 | count), "encode_int32_array(%d): fixarray header", count);
+        std::vector<int32_t> back(static_cast<size_t>(count) + 1);
+        int64_t consumed = 0;
+        int64_t got = mpn_msgpuck_decode_int32_array_into(buffer.data(), n, back.data(), (int64_t)back.size(), &consumed);
+        CHECK(got == count && consumed == n, "decode_int32_array_into(%d): %lld, consumed %lld", count, (long long)got, (long long)consumed);
+        CHECK(std::equal(values.begin(), values.end(), back.begin()), "decode_int32_array_into(%d): values", count);
+        if (count > 0) {
+            CHECK(mpn_msgpuck_decode_int32_array_into(buffer.data(), n, back.data(), count - 1, &consumed) == MPN_E_BUFFER_TOO_SMALL,
+                  "decode_int32_array_into(%d): short output", count);
+            CHECK(mpn_msgpuck_decode_int32_array_into(buffer.data(), n - 1, back.data(), count, &consumed) == MPN_E_TRUNCATED,
+                  "decode_int32_array_into(%d): cut input", count);
+        }
+    }
+    const Bytes too_large = {0x91, 0xce, 0x80, 0x00, 0x00, 0x00};
+    int32_t one = 0;
+    CHECK(mpn_msgpuck_decode_int32_array_into(too_large.data(), (int64_t)too_large.size(), &one, 1, nullptr) == MPN_E_TYPE,
+          "decode_int32_array_into: uint 32 above INT32_MAX");
+
+    // float64: float 64 and float 32 elements into doubles.
+    const Bytes doubles = {0x92, 0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0, 0xca, 0xc0, 0x10, 0x00, 0x00};
+    double out[2] = {0, 0};
+    int64_t consumed = 0;
+    CHECK(mpn_msgpuck_decode_float64_array_into(doubles.data(), (int64_t)doubles.size(), out, 2, &consumed) == 2
+              && consumed == (int64_t)doubles.size() && out[0] == 1.5 && out[1] == -2.25,
+          "decode_float64_array_into: 1.5 and -2.25");
+    CHECK(mpn_msgpuck_decode_float64_array_into(doubles.data(), 5, out, 2, &consumed) == MPN_E_TRUNCATED, "decode_float64_array_into: cut");
+}
+
 int main()
 {
     test_seed();
@@ -946,6 +987,7 @@ int main()
     test_values();
     test_validate_misc();
     test_walk();
+    test_bulk_arrays();
     std::printf("%d checks, %d failures\n", g_checks, g_failures);
     return g_failures == 0 ? 0 : 1;
 }
