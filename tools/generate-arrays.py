@@ -115,40 +115,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="Write{name}Array(Span{{byte}}, ReadOnlySpan{{{t}}})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long Get{name}ArrayEncodedLength(ReadOnlySpan<{t}> values) => GetArrayEncodedLength{g}(values);
+        public static long Get{name}ArrayEncodedLength(scoped ReadOnlySpan<{t}> values) => GetArrayEncodedLength{g}(values);
 
         /// <summary>Writes an array of <see cref="{cref}"/> values: the smallest array header, then every element, {form}; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int Write{name}Array(Span<byte> destination, ReadOnlySpan<{t}> values) => WriteArray{g}(destination, values);
+        public static int Write{name}Array(Span<byte> destination, scoped ReadOnlySpan<{t}> values) => WriteArray{g}(destination, values);
 
         /// <summary>Writes an array of <see cref="{cref}"/> values (see <see cref="Write{name}Array(Span{{byte}}, ReadOnlySpan{{{t}}})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWrite{name}Array(Span<byte> destination, ReadOnlySpan<{t}> values, out int bytesWritten) => TryWriteArray{g}(destination, values, out bytesWritten);
+        public static bool TryWrite{name}Array(Span<byte> destination, scoped ReadOnlySpan<{t}> values, out int bytesWritten) => TryWriteArray{g}(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="{cref}"/> values (see <see cref="Write{name}Array(Span{{byte}}, ReadOnlySpan{{{t}}})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="Get{name}ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int Write{name}Array(byte* destination, ReadOnlySpan<{t}> values) => WriteArray{g}(destination, values);
+        public static int Write{name}Array(byte* destination, scoped ReadOnlySpan<{t}> values) => WriteArray{g}(destination, values);
 
         /// <summary>Writes an array of <see cref="{cref}"/> values (see <see cref="Write{name}Array(Span{{byte}}, ReadOnlySpan{{{t}}})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void Write{name}Array(ref Span<byte> destination, ReadOnlySpan<{t}> values) =>
+        public static void Write{name}Array(ref Span<byte> destination, scoped ReadOnlySpan<{t}> values) =>
             Advance(ref destination, WriteArray{g}(destination, values));
 
         /// <summary>Writes an array of <see cref="{cref}"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWrite{name}Array(ref Span<byte> destination, ReadOnlySpan<{t}> values)
+        public static bool TryWrite{name}Array(ref Span<byte> destination, scoped ReadOnlySpan<{t}> values)
         {{
             if (!TryWriteArray{g}(destination, values, out int bytesWritten))
             {{
@@ -166,7 +166,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not {what} that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int Read{name}Array(ReadOnlySpan<byte> source, Span<{t}> destination, out int bytesRead) => ReadArray{g}(source, destination, out bytesRead);
+        public static int Read{name}Array(ReadOnlySpan<byte> source, scoped Span<{t}> destination, out int bytesRead) => ReadArray{g}(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of {acc} into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -174,7 +174,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not {what} that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryRead{name}Array(ReadOnlySpan<byte> source, Span<{t}> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryRead{name}Array(ReadOnlySpan<byte> source, scoped Span<{t}> destination, out int count, out int bytesRead) =>
             TryReadArray{g}(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of {acc} from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="Read{name}Array(ReadOnlySpan{{byte}}, Span{{{t}}}, out int)"/>).</summary>
@@ -185,7 +185,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int Read{name}Array(byte* source, int length, Span<{t}> destination, out int bytesRead) =>
+        public static int Read{name}Array(byte* source, int length, scoped Span<{t}> destination, out int bytesRead) =>
             ReadArray{g}(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of {acc} from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryRead{name}Array(ReadOnlySpan{{byte}}, Span{{{t}}}, out int, out int)"/>).</summary>
@@ -195,7 +195,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryRead{name}Array(byte* source, int length, Span<{t}> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryRead{name}Array(byte* source, int length, scoped Span<{t}> destination, out int count, out int bytesRead) =>
             TryReadArray{g}(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of {acc} into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="Read{name}Array(ReadOnlySpan{{byte}}, Span{{{t}}}, out int)"/>).</summary>
@@ -204,7 +204,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int Read{name}Array(ref ReadOnlySpan<byte> source, Span<{t}> destination)
+        public static int Read{name}Array(ref ReadOnlySpan<byte> source, scoped Span<{t}> destination)
         {{
             int count = ReadArray{g}(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -216,7 +216,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryRead{name}Array(ReadOnlySpan{{byte}}, Span{{{t}}}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryRead{name}Array(ref ReadOnlySpan<byte> source, Span<{t}> destination, out int count)
+        public static OperationStatus TryRead{name}Array(ref ReadOnlySpan<byte> source, scoped Span<{t}> destination, out int count)
         {{
             OperationStatus status = TryReadArray{g}(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -240,7 +240,7 @@ def writer_doors():
         first = False
         out.append(f"""        /// <summary>Writes an array of <see cref="{cref}"/> values: the same bytes as <see cref="MsgPackSpec.Write{name}Array(Span{{byte}}, ReadOnlySpan{{{t}}})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void Write{name}Array(ReadOnlySpan<{t}> values) => WriteArray<{t}, {name}ArrayCodec>(values);
+        public void Write{name}Array(scoped ReadOnlySpan<{t}> values) => WriteArray<{t}, {name}ArrayCodec>(values);
 """)
     out.append("    }\n}\n")
     return "".join(out)
@@ -260,13 +260,13 @@ def reader_doors():
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not {what} that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int Read{name}Array(Span<{t}> destination) => ReadArray<{t}, {name}ArrayCodec>(destination);
+        public int Read{name}Array(scoped Span<{t}> destination) => ReadArray<{t}, {name}ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of {acc} into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not {what} that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryRead{name}Array(Span<{t}> destination, out int count) => TryReadArray<{t}, {name}ArrayCodec>(destination, out count);
+        public OperationStatus TryRead{name}Array(scoped Span<{t}> destination, out int count) => TryReadArray<{t}, {name}ArrayCodec>(destination, out count);
 """)
     out.append("    }\n}\n")
     return "".join(out)

@@ -14,24 +14,30 @@ namespace MsgPack.Spec
     // regular shape; the per-value core handles the rest.
     public static unsafe partial class MsgPackSpec
     {
+        /// <summary>The longest stretch of elements the per-value core takes between two tries of a run.</summary>
+        private const int MaxScalarStretch = 128;
+
         /// <summary>
         /// Encodes as many whole elements as fit <paramref name="room"/> bytes (all of them when they fit), each in its
         /// smallest form; returns the bytes written and the elements written in <paramref name="itemsWritten"/>.
         /// </summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int EncodeItems<T, TCodec>(ref byte destination, int room, ref T source, int count, out int itemsWritten)
             where TCodec : struct, IArrayCodec<T>
         {
             TCodec codec = default;
             int position = 0;
             int i = 0;
+            int stretch = codec.ScalarStretch;
             while (i < count)
             {
-                i += codec.EncodeRun(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i), count - i, out int written);
+                int run = codec.EncodeRun(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i), count - i, out int written);
+                i += run;
                 position += written;
 
-                // The per-value core, for a stretch the run did not take, then the run again.
-                int stop = count - i <= codec.ScalarStretch ? count : i + codec.ScalarStretch;
+                // The per-value core, for a stretch the run did not take, then the run again. Data the run keeps
+                // refusing (mixed widths) gets longer stretches, so that trying costs little.
+                stretch = run > 0 ? codec.ScalarStretch : Math.Min(stretch * 2, MaxScalarStretch);
+                int stop = count - i <= stretch ? count : i + stretch;
                 for (; i < stop; i++)
                 {
                     T value = Unsafe.Add(ref source, i);
@@ -54,19 +60,21 @@ namespace MsgPack.Spec
         /// <paramref name="itemsRead"/> elements were stored, the next one (at <paramref name="bytesRead"/>) failed with
         /// the status returned, and for NeedMoreData <paramref name="itemBytesNeeded"/> is what that element needs.
         /// </summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static ReadStatus DecodeItems<T, TCodec>(ref byte source, int length, ref T destination, int count, out int itemsRead, out int bytesRead, out int itemBytesNeeded)
             where TCodec : struct, IArrayCodec<T>
         {
             TCodec codec = default;
             int position = 0;
             int i = 0;
+            int stretch = codec.ScalarStretch;
             while (i < count)
             {
-                i += codec.DecodeRun(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i), count - i, out int read);
+                int run = codec.DecodeRun(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i), count - i, out int read);
+                i += run;
                 position += read;
 
-                int stop = count - i <= codec.ScalarStretch ? count : i + codec.ScalarStretch;
+                stretch = run > 0 ? codec.ScalarStretch : Math.Min(stretch * 2, MaxScalarStretch);
+                int stop = count - i <= stretch ? count : i + stretch;
                 for (; i < stop; i++)
                 {
                     ReadStatus status = codec.Decode(ref Unsafe.Add(ref source, position), length - position, out T value, out read);

@@ -12,40 +12,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteSByteArray(Span{byte}, ReadOnlySpan{sbyte})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetSByteArrayEncodedLength(ReadOnlySpan<sbyte> values) => GetArrayEncodedLength<sbyte, SByteArrayCodec>(values);
+        public static long GetSByteArrayEncodedLength(scoped ReadOnlySpan<sbyte> values) => GetArrayEncodedLength<sbyte, SByteArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="sbyte"/> values: the smallest array header, then every element, each in its smallest form, non-negative values in the unsigned formats; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteSByteArray(Span<byte> destination, ReadOnlySpan<sbyte> values) => WriteArray<sbyte, SByteArrayCodec>(destination, values);
+        public static int WriteSByteArray(Span<byte> destination, scoped ReadOnlySpan<sbyte> values) => WriteArray<sbyte, SByteArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="sbyte"/> values (see <see cref="WriteSByteArray(Span{byte}, ReadOnlySpan{sbyte})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteSByteArray(Span<byte> destination, ReadOnlySpan<sbyte> values, out int bytesWritten) => TryWriteArray<sbyte, SByteArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteSByteArray(Span<byte> destination, scoped ReadOnlySpan<sbyte> values, out int bytesWritten) => TryWriteArray<sbyte, SByteArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="sbyte"/> values (see <see cref="WriteSByteArray(Span{byte}, ReadOnlySpan{sbyte})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetSByteArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteSByteArray(byte* destination, ReadOnlySpan<sbyte> values) => WriteArray<sbyte, SByteArrayCodec>(destination, values);
+        public static int WriteSByteArray(byte* destination, scoped ReadOnlySpan<sbyte> values) => WriteArray<sbyte, SByteArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="sbyte"/> values (see <see cref="WriteSByteArray(Span{byte}, ReadOnlySpan{sbyte})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteSByteArray(ref Span<byte> destination, ReadOnlySpan<sbyte> values) =>
+        public static void WriteSByteArray(ref Span<byte> destination, scoped ReadOnlySpan<sbyte> values) =>
             Advance(ref destination, WriteArray<sbyte, SByteArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="sbyte"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteSByteArray(ref Span<byte> destination, ReadOnlySpan<sbyte> values)
+        public static bool TryWriteSByteArray(ref Span<byte> destination, scoped ReadOnlySpan<sbyte> values)
         {
             if (!TryWriteArray<sbyte, SByteArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -63,7 +63,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadSByteArray(ReadOnlySpan<byte> source, Span<sbyte> destination, out int bytesRead) => ReadArray<sbyte, SByteArrayCodec>(source, destination, out bytesRead);
+        public static int ReadSByteArray(ReadOnlySpan<byte> source, scoped Span<sbyte> destination, out int bytesRead) => ReadArray<sbyte, SByteArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="sbyte"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -71,7 +71,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadSByteArray(ReadOnlySpan<byte> source, Span<sbyte> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadSByteArray(ReadOnlySpan<byte> source, scoped Span<sbyte> destination, out int count, out int bytesRead) =>
             TryReadArray<sbyte, SByteArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="sbyte"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadSByteArray(ReadOnlySpan{byte}, Span{sbyte}, out int)"/>).</summary>
@@ -82,7 +82,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadSByteArray(byte* source, int length, Span<sbyte> destination, out int bytesRead) =>
+        public static int ReadSByteArray(byte* source, int length, scoped Span<sbyte> destination, out int bytesRead) =>
             ReadArray<sbyte, SByteArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="sbyte"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadSByteArray(ReadOnlySpan{byte}, Span{sbyte}, out int, out int)"/>).</summary>
@@ -92,7 +92,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadSByteArray(byte* source, int length, Span<sbyte> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadSByteArray(byte* source, int length, scoped Span<sbyte> destination, out int count, out int bytesRead) =>
             TryReadArray<sbyte, SByteArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="sbyte"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadSByteArray(ReadOnlySpan{byte}, Span{sbyte}, out int)"/>).</summary>
@@ -101,7 +101,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadSByteArray(ref ReadOnlySpan<byte> source, Span<sbyte> destination)
+        public static int ReadSByteArray(ref ReadOnlySpan<byte> source, scoped Span<sbyte> destination)
         {
             int count = ReadArray<sbyte, SByteArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -113,7 +113,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadSByteArray(ReadOnlySpan{byte}, Span{sbyte}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadSByteArray(ref ReadOnlySpan<byte> source, Span<sbyte> destination, out int count)
+        public static OperationStatus TryReadSByteArray(ref ReadOnlySpan<byte> source, scoped Span<sbyte> destination, out int count)
         {
             OperationStatus status = TryReadArray<sbyte, SByteArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -129,40 +129,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteByteArray(Span{byte}, ReadOnlySpan{byte})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetByteArrayEncodedLength(ReadOnlySpan<byte> values) => GetArrayEncodedLength<byte, ByteArrayCodec>(values);
+        public static long GetByteArrayEncodedLength(scoped ReadOnlySpan<byte> values) => GetArrayEncodedLength<byte, ByteArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="byte"/> values: the smallest array header, then every element, each in its smallest form; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteByteArray(Span<byte> destination, ReadOnlySpan<byte> values) => WriteArray<byte, ByteArrayCodec>(destination, values);
+        public static int WriteByteArray(Span<byte> destination, scoped ReadOnlySpan<byte> values) => WriteArray<byte, ByteArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="byte"/> values (see <see cref="WriteByteArray(Span{byte}, ReadOnlySpan{byte})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteByteArray(Span<byte> destination, ReadOnlySpan<byte> values, out int bytesWritten) => TryWriteArray<byte, ByteArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteByteArray(Span<byte> destination, scoped ReadOnlySpan<byte> values, out int bytesWritten) => TryWriteArray<byte, ByteArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="byte"/> values (see <see cref="WriteByteArray(Span{byte}, ReadOnlySpan{byte})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetByteArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteByteArray(byte* destination, ReadOnlySpan<byte> values) => WriteArray<byte, ByteArrayCodec>(destination, values);
+        public static int WriteByteArray(byte* destination, scoped ReadOnlySpan<byte> values) => WriteArray<byte, ByteArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="byte"/> values (see <see cref="WriteByteArray(Span{byte}, ReadOnlySpan{byte})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteByteArray(ref Span<byte> destination, ReadOnlySpan<byte> values) =>
+        public static void WriteByteArray(ref Span<byte> destination, scoped ReadOnlySpan<byte> values) =>
             Advance(ref destination, WriteArray<byte, ByteArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="byte"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteByteArray(ref Span<byte> destination, ReadOnlySpan<byte> values)
+        public static bool TryWriteByteArray(ref Span<byte> destination, scoped ReadOnlySpan<byte> values)
         {
             if (!TryWriteArray<byte, ByteArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -180,7 +180,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadByteArray(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesRead) => ReadArray<byte, ByteArrayCodec>(source, destination, out bytesRead);
+        public static int ReadByteArray(ReadOnlySpan<byte> source, scoped Span<byte> destination, out int bytesRead) => ReadArray<byte, ByteArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="byte"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -188,7 +188,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadByteArray(ReadOnlySpan<byte> source, Span<byte> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadByteArray(ReadOnlySpan<byte> source, scoped Span<byte> destination, out int count, out int bytesRead) =>
             TryReadArray<byte, ByteArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="byte"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadByteArray(ReadOnlySpan{byte}, Span{byte}, out int)"/>).</summary>
@@ -199,7 +199,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadByteArray(byte* source, int length, Span<byte> destination, out int bytesRead) =>
+        public static int ReadByteArray(byte* source, int length, scoped Span<byte> destination, out int bytesRead) =>
             ReadArray<byte, ByteArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="byte"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadByteArray(ReadOnlySpan{byte}, Span{byte}, out int, out int)"/>).</summary>
@@ -209,7 +209,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadByteArray(byte* source, int length, Span<byte> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadByteArray(byte* source, int length, scoped Span<byte> destination, out int count, out int bytesRead) =>
             TryReadArray<byte, ByteArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="byte"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadByteArray(ReadOnlySpan{byte}, Span{byte}, out int)"/>).</summary>
@@ -218,7 +218,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadByteArray(ref ReadOnlySpan<byte> source, Span<byte> destination)
+        public static int ReadByteArray(ref ReadOnlySpan<byte> source, scoped Span<byte> destination)
         {
             int count = ReadArray<byte, ByteArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -230,7 +230,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadByteArray(ReadOnlySpan{byte}, Span{byte}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadByteArray(ref ReadOnlySpan<byte> source, Span<byte> destination, out int count)
+        public static OperationStatus TryReadByteArray(ref ReadOnlySpan<byte> source, scoped Span<byte> destination, out int count)
         {
             OperationStatus status = TryReadArray<byte, ByteArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -246,40 +246,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteInt16Array(Span{byte}, ReadOnlySpan{short})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetInt16ArrayEncodedLength(ReadOnlySpan<short> values) => GetArrayEncodedLength<short, Int16ArrayCodec>(values);
+        public static long GetInt16ArrayEncodedLength(scoped ReadOnlySpan<short> values) => GetArrayEncodedLength<short, Int16ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="short"/> values: the smallest array header, then every element, each in its smallest form, non-negative values in the unsigned formats; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteInt16Array(Span<byte> destination, ReadOnlySpan<short> values) => WriteArray<short, Int16ArrayCodec>(destination, values);
+        public static int WriteInt16Array(Span<byte> destination, scoped ReadOnlySpan<short> values) => WriteArray<short, Int16ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="short"/> values (see <see cref="WriteInt16Array(Span{byte}, ReadOnlySpan{short})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteInt16Array(Span<byte> destination, ReadOnlySpan<short> values, out int bytesWritten) => TryWriteArray<short, Int16ArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteInt16Array(Span<byte> destination, scoped ReadOnlySpan<short> values, out int bytesWritten) => TryWriteArray<short, Int16ArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="short"/> values (see <see cref="WriteInt16Array(Span{byte}, ReadOnlySpan{short})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetInt16ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteInt16Array(byte* destination, ReadOnlySpan<short> values) => WriteArray<short, Int16ArrayCodec>(destination, values);
+        public static int WriteInt16Array(byte* destination, scoped ReadOnlySpan<short> values) => WriteArray<short, Int16ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="short"/> values (see <see cref="WriteInt16Array(Span{byte}, ReadOnlySpan{short})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteInt16Array(ref Span<byte> destination, ReadOnlySpan<short> values) =>
+        public static void WriteInt16Array(ref Span<byte> destination, scoped ReadOnlySpan<short> values) =>
             Advance(ref destination, WriteArray<short, Int16ArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="short"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteInt16Array(ref Span<byte> destination, ReadOnlySpan<short> values)
+        public static bool TryWriteInt16Array(ref Span<byte> destination, scoped ReadOnlySpan<short> values)
         {
             if (!TryWriteArray<short, Int16ArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -297,7 +297,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadInt16Array(ReadOnlySpan<byte> source, Span<short> destination, out int bytesRead) => ReadArray<short, Int16ArrayCodec>(source, destination, out bytesRead);
+        public static int ReadInt16Array(ReadOnlySpan<byte> source, scoped Span<short> destination, out int bytesRead) => ReadArray<short, Int16ArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="short"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -305,7 +305,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadInt16Array(ReadOnlySpan<byte> source, Span<short> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadInt16Array(ReadOnlySpan<byte> source, scoped Span<short> destination, out int count, out int bytesRead) =>
             TryReadArray<short, Int16ArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="short"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadInt16Array(ReadOnlySpan{byte}, Span{short}, out int)"/>).</summary>
@@ -316,7 +316,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadInt16Array(byte* source, int length, Span<short> destination, out int bytesRead) =>
+        public static int ReadInt16Array(byte* source, int length, scoped Span<short> destination, out int bytesRead) =>
             ReadArray<short, Int16ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="short"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadInt16Array(ReadOnlySpan{byte}, Span{short}, out int, out int)"/>).</summary>
@@ -326,7 +326,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadInt16Array(byte* source, int length, Span<short> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadInt16Array(byte* source, int length, scoped Span<short> destination, out int count, out int bytesRead) =>
             TryReadArray<short, Int16ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="short"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadInt16Array(ReadOnlySpan{byte}, Span{short}, out int)"/>).</summary>
@@ -335,7 +335,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadInt16Array(ref ReadOnlySpan<byte> source, Span<short> destination)
+        public static int ReadInt16Array(ref ReadOnlySpan<byte> source, scoped Span<short> destination)
         {
             int count = ReadArray<short, Int16ArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -347,7 +347,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadInt16Array(ReadOnlySpan{byte}, Span{short}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadInt16Array(ref ReadOnlySpan<byte> source, Span<short> destination, out int count)
+        public static OperationStatus TryReadInt16Array(ref ReadOnlySpan<byte> source, scoped Span<short> destination, out int count)
         {
             OperationStatus status = TryReadArray<short, Int16ArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -363,40 +363,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteUInt16Array(Span{byte}, ReadOnlySpan{ushort})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetUInt16ArrayEncodedLength(ReadOnlySpan<ushort> values) => GetArrayEncodedLength<ushort, UInt16ArrayCodec>(values);
+        public static long GetUInt16ArrayEncodedLength(scoped ReadOnlySpan<ushort> values) => GetArrayEncodedLength<ushort, UInt16ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="ushort"/> values: the smallest array header, then every element, each in its smallest form; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteUInt16Array(Span<byte> destination, ReadOnlySpan<ushort> values) => WriteArray<ushort, UInt16ArrayCodec>(destination, values);
+        public static int WriteUInt16Array(Span<byte> destination, scoped ReadOnlySpan<ushort> values) => WriteArray<ushort, UInt16ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="ushort"/> values (see <see cref="WriteUInt16Array(Span{byte}, ReadOnlySpan{ushort})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteUInt16Array(Span<byte> destination, ReadOnlySpan<ushort> values, out int bytesWritten) => TryWriteArray<ushort, UInt16ArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteUInt16Array(Span<byte> destination, scoped ReadOnlySpan<ushort> values, out int bytesWritten) => TryWriteArray<ushort, UInt16ArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="ushort"/> values (see <see cref="WriteUInt16Array(Span{byte}, ReadOnlySpan{ushort})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetUInt16ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteUInt16Array(byte* destination, ReadOnlySpan<ushort> values) => WriteArray<ushort, UInt16ArrayCodec>(destination, values);
+        public static int WriteUInt16Array(byte* destination, scoped ReadOnlySpan<ushort> values) => WriteArray<ushort, UInt16ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="ushort"/> values (see <see cref="WriteUInt16Array(Span{byte}, ReadOnlySpan{ushort})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteUInt16Array(ref Span<byte> destination, ReadOnlySpan<ushort> values) =>
+        public static void WriteUInt16Array(ref Span<byte> destination, scoped ReadOnlySpan<ushort> values) =>
             Advance(ref destination, WriteArray<ushort, UInt16ArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="ushort"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteUInt16Array(ref Span<byte> destination, ReadOnlySpan<ushort> values)
+        public static bool TryWriteUInt16Array(ref Span<byte> destination, scoped ReadOnlySpan<ushort> values)
         {
             if (!TryWriteArray<ushort, UInt16ArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -414,7 +414,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadUInt16Array(ReadOnlySpan<byte> source, Span<ushort> destination, out int bytesRead) => ReadArray<ushort, UInt16ArrayCodec>(source, destination, out bytesRead);
+        public static int ReadUInt16Array(ReadOnlySpan<byte> source, scoped Span<ushort> destination, out int bytesRead) => ReadArray<ushort, UInt16ArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ushort"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -422,7 +422,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadUInt16Array(ReadOnlySpan<byte> source, Span<ushort> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadUInt16Array(ReadOnlySpan<byte> source, scoped Span<ushort> destination, out int count, out int bytesRead) =>
             TryReadArray<ushort, UInt16ArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="ushort"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadUInt16Array(ReadOnlySpan{byte}, Span{ushort}, out int)"/>).</summary>
@@ -433,7 +433,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadUInt16Array(byte* source, int length, Span<ushort> destination, out int bytesRead) =>
+        public static int ReadUInt16Array(byte* source, int length, scoped Span<ushort> destination, out int bytesRead) =>
             ReadArray<ushort, UInt16ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ushort"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadUInt16Array(ReadOnlySpan{byte}, Span{ushort}, out int, out int)"/>).</summary>
@@ -443,7 +443,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadUInt16Array(byte* source, int length, Span<ushort> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadUInt16Array(byte* source, int length, scoped Span<ushort> destination, out int count, out int bytesRead) =>
             TryReadArray<ushort, UInt16ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="ushort"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadUInt16Array(ReadOnlySpan{byte}, Span{ushort}, out int)"/>).</summary>
@@ -452,7 +452,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadUInt16Array(ref ReadOnlySpan<byte> source, Span<ushort> destination)
+        public static int ReadUInt16Array(ref ReadOnlySpan<byte> source, scoped Span<ushort> destination)
         {
             int count = ReadArray<ushort, UInt16ArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -464,7 +464,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadUInt16Array(ReadOnlySpan{byte}, Span{ushort}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadUInt16Array(ref ReadOnlySpan<byte> source, Span<ushort> destination, out int count)
+        public static OperationStatus TryReadUInt16Array(ref ReadOnlySpan<byte> source, scoped Span<ushort> destination, out int count)
         {
             OperationStatus status = TryReadArray<ushort, UInt16ArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -480,40 +480,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteInt32Array(Span{byte}, ReadOnlySpan{int})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetInt32ArrayEncodedLength(ReadOnlySpan<int> values) => GetArrayEncodedLength<int, Int32ArrayCodec>(values);
+        public static long GetInt32ArrayEncodedLength(scoped ReadOnlySpan<int> values) => GetArrayEncodedLength<int, Int32ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="int"/> values: the smallest array header, then every element, each in its smallest form, non-negative values in the unsigned formats; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteInt32Array(Span<byte> destination, ReadOnlySpan<int> values) => WriteArray<int, Int32ArrayCodec>(destination, values);
+        public static int WriteInt32Array(Span<byte> destination, scoped ReadOnlySpan<int> values) => WriteArray<int, Int32ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="int"/> values (see <see cref="WriteInt32Array(Span{byte}, ReadOnlySpan{int})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteInt32Array(Span<byte> destination, ReadOnlySpan<int> values, out int bytesWritten) => TryWriteArray<int, Int32ArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteInt32Array(Span<byte> destination, scoped ReadOnlySpan<int> values, out int bytesWritten) => TryWriteArray<int, Int32ArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="int"/> values (see <see cref="WriteInt32Array(Span{byte}, ReadOnlySpan{int})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetInt32ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteInt32Array(byte* destination, ReadOnlySpan<int> values) => WriteArray<int, Int32ArrayCodec>(destination, values);
+        public static int WriteInt32Array(byte* destination, scoped ReadOnlySpan<int> values) => WriteArray<int, Int32ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="int"/> values (see <see cref="WriteInt32Array(Span{byte}, ReadOnlySpan{int})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteInt32Array(ref Span<byte> destination, ReadOnlySpan<int> values) =>
+        public static void WriteInt32Array(ref Span<byte> destination, scoped ReadOnlySpan<int> values) =>
             Advance(ref destination, WriteArray<int, Int32ArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="int"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteInt32Array(ref Span<byte> destination, ReadOnlySpan<int> values)
+        public static bool TryWriteInt32Array(ref Span<byte> destination, scoped ReadOnlySpan<int> values)
         {
             if (!TryWriteArray<int, Int32ArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -531,7 +531,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadInt32Array(ReadOnlySpan<byte> source, Span<int> destination, out int bytesRead) => ReadArray<int, Int32ArrayCodec>(source, destination, out bytesRead);
+        public static int ReadInt32Array(ReadOnlySpan<byte> source, scoped Span<int> destination, out int bytesRead) => ReadArray<int, Int32ArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="int"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -539,7 +539,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadInt32Array(ReadOnlySpan<byte> source, Span<int> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadInt32Array(ReadOnlySpan<byte> source, scoped Span<int> destination, out int count, out int bytesRead) =>
             TryReadArray<int, Int32ArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="int"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadInt32Array(ReadOnlySpan{byte}, Span{int}, out int)"/>).</summary>
@@ -550,7 +550,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadInt32Array(byte* source, int length, Span<int> destination, out int bytesRead) =>
+        public static int ReadInt32Array(byte* source, int length, scoped Span<int> destination, out int bytesRead) =>
             ReadArray<int, Int32ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="int"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadInt32Array(ReadOnlySpan{byte}, Span{int}, out int, out int)"/>).</summary>
@@ -560,7 +560,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadInt32Array(byte* source, int length, Span<int> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadInt32Array(byte* source, int length, scoped Span<int> destination, out int count, out int bytesRead) =>
             TryReadArray<int, Int32ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="int"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadInt32Array(ReadOnlySpan{byte}, Span{int}, out int)"/>).</summary>
@@ -569,7 +569,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadInt32Array(ref ReadOnlySpan<byte> source, Span<int> destination)
+        public static int ReadInt32Array(ref ReadOnlySpan<byte> source, scoped Span<int> destination)
         {
             int count = ReadArray<int, Int32ArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -581,7 +581,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadInt32Array(ReadOnlySpan{byte}, Span{int}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadInt32Array(ref ReadOnlySpan<byte> source, Span<int> destination, out int count)
+        public static OperationStatus TryReadInt32Array(ref ReadOnlySpan<byte> source, scoped Span<int> destination, out int count)
         {
             OperationStatus status = TryReadArray<int, Int32ArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -597,40 +597,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteUInt32Array(Span{byte}, ReadOnlySpan{uint})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetUInt32ArrayEncodedLength(ReadOnlySpan<uint> values) => GetArrayEncodedLength<uint, UInt32ArrayCodec>(values);
+        public static long GetUInt32ArrayEncodedLength(scoped ReadOnlySpan<uint> values) => GetArrayEncodedLength<uint, UInt32ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="uint"/> values: the smallest array header, then every element, each in its smallest form; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteUInt32Array(Span<byte> destination, ReadOnlySpan<uint> values) => WriteArray<uint, UInt32ArrayCodec>(destination, values);
+        public static int WriteUInt32Array(Span<byte> destination, scoped ReadOnlySpan<uint> values) => WriteArray<uint, UInt32ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="uint"/> values (see <see cref="WriteUInt32Array(Span{byte}, ReadOnlySpan{uint})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteUInt32Array(Span<byte> destination, ReadOnlySpan<uint> values, out int bytesWritten) => TryWriteArray<uint, UInt32ArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteUInt32Array(Span<byte> destination, scoped ReadOnlySpan<uint> values, out int bytesWritten) => TryWriteArray<uint, UInt32ArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="uint"/> values (see <see cref="WriteUInt32Array(Span{byte}, ReadOnlySpan{uint})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetUInt32ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteUInt32Array(byte* destination, ReadOnlySpan<uint> values) => WriteArray<uint, UInt32ArrayCodec>(destination, values);
+        public static int WriteUInt32Array(byte* destination, scoped ReadOnlySpan<uint> values) => WriteArray<uint, UInt32ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="uint"/> values (see <see cref="WriteUInt32Array(Span{byte}, ReadOnlySpan{uint})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteUInt32Array(ref Span<byte> destination, ReadOnlySpan<uint> values) =>
+        public static void WriteUInt32Array(ref Span<byte> destination, scoped ReadOnlySpan<uint> values) =>
             Advance(ref destination, WriteArray<uint, UInt32ArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="uint"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteUInt32Array(ref Span<byte> destination, ReadOnlySpan<uint> values)
+        public static bool TryWriteUInt32Array(ref Span<byte> destination, scoped ReadOnlySpan<uint> values)
         {
             if (!TryWriteArray<uint, UInt32ArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -648,7 +648,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadUInt32Array(ReadOnlySpan<byte> source, Span<uint> destination, out int bytesRead) => ReadArray<uint, UInt32ArrayCodec>(source, destination, out bytesRead);
+        public static int ReadUInt32Array(ReadOnlySpan<byte> source, scoped Span<uint> destination, out int bytesRead) => ReadArray<uint, UInt32ArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="uint"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -656,7 +656,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadUInt32Array(ReadOnlySpan<byte> source, Span<uint> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadUInt32Array(ReadOnlySpan<byte> source, scoped Span<uint> destination, out int count, out int bytesRead) =>
             TryReadArray<uint, UInt32ArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="uint"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadUInt32Array(ReadOnlySpan{byte}, Span{uint}, out int)"/>).</summary>
@@ -667,7 +667,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadUInt32Array(byte* source, int length, Span<uint> destination, out int bytesRead) =>
+        public static int ReadUInt32Array(byte* source, int length, scoped Span<uint> destination, out int bytesRead) =>
             ReadArray<uint, UInt32ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="uint"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadUInt32Array(ReadOnlySpan{byte}, Span{uint}, out int, out int)"/>).</summary>
@@ -677,7 +677,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadUInt32Array(byte* source, int length, Span<uint> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadUInt32Array(byte* source, int length, scoped Span<uint> destination, out int count, out int bytesRead) =>
             TryReadArray<uint, UInt32ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="uint"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadUInt32Array(ReadOnlySpan{byte}, Span{uint}, out int)"/>).</summary>
@@ -686,7 +686,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadUInt32Array(ref ReadOnlySpan<byte> source, Span<uint> destination)
+        public static int ReadUInt32Array(ref ReadOnlySpan<byte> source, scoped Span<uint> destination)
         {
             int count = ReadArray<uint, UInt32ArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -698,7 +698,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadUInt32Array(ReadOnlySpan{byte}, Span{uint}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadUInt32Array(ref ReadOnlySpan<byte> source, Span<uint> destination, out int count)
+        public static OperationStatus TryReadUInt32Array(ref ReadOnlySpan<byte> source, scoped Span<uint> destination, out int count)
         {
             OperationStatus status = TryReadArray<uint, UInt32ArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -714,40 +714,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteInt64Array(Span{byte}, ReadOnlySpan{long})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetInt64ArrayEncodedLength(ReadOnlySpan<long> values) => GetArrayEncodedLength<long, Int64ArrayCodec>(values);
+        public static long GetInt64ArrayEncodedLength(scoped ReadOnlySpan<long> values) => GetArrayEncodedLength<long, Int64ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="long"/> values: the smallest array header, then every element, each in its smallest form, non-negative values in the unsigned formats; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteInt64Array(Span<byte> destination, ReadOnlySpan<long> values) => WriteArray<long, Int64ArrayCodec>(destination, values);
+        public static int WriteInt64Array(Span<byte> destination, scoped ReadOnlySpan<long> values) => WriteArray<long, Int64ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="long"/> values (see <see cref="WriteInt64Array(Span{byte}, ReadOnlySpan{long})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteInt64Array(Span<byte> destination, ReadOnlySpan<long> values, out int bytesWritten) => TryWriteArray<long, Int64ArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteInt64Array(Span<byte> destination, scoped ReadOnlySpan<long> values, out int bytesWritten) => TryWriteArray<long, Int64ArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="long"/> values (see <see cref="WriteInt64Array(Span{byte}, ReadOnlySpan{long})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetInt64ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteInt64Array(byte* destination, ReadOnlySpan<long> values) => WriteArray<long, Int64ArrayCodec>(destination, values);
+        public static int WriteInt64Array(byte* destination, scoped ReadOnlySpan<long> values) => WriteArray<long, Int64ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="long"/> values (see <see cref="WriteInt64Array(Span{byte}, ReadOnlySpan{long})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteInt64Array(ref Span<byte> destination, ReadOnlySpan<long> values) =>
+        public static void WriteInt64Array(ref Span<byte> destination, scoped ReadOnlySpan<long> values) =>
             Advance(ref destination, WriteArray<long, Int64ArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="long"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteInt64Array(ref Span<byte> destination, ReadOnlySpan<long> values)
+        public static bool TryWriteInt64Array(ref Span<byte> destination, scoped ReadOnlySpan<long> values)
         {
             if (!TryWriteArray<long, Int64ArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -765,7 +765,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadInt64Array(ReadOnlySpan<byte> source, Span<long> destination, out int bytesRead) => ReadArray<long, Int64ArrayCodec>(source, destination, out bytesRead);
+        public static int ReadInt64Array(ReadOnlySpan<byte> source, scoped Span<long> destination, out int bytesRead) => ReadArray<long, Int64ArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="long"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -773,7 +773,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadInt64Array(ReadOnlySpan<byte> source, Span<long> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadInt64Array(ReadOnlySpan<byte> source, scoped Span<long> destination, out int count, out int bytesRead) =>
             TryReadArray<long, Int64ArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="long"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadInt64Array(ReadOnlySpan{byte}, Span{long}, out int)"/>).</summary>
@@ -784,7 +784,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadInt64Array(byte* source, int length, Span<long> destination, out int bytesRead) =>
+        public static int ReadInt64Array(byte* source, int length, scoped Span<long> destination, out int bytesRead) =>
             ReadArray<long, Int64ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="long"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadInt64Array(ReadOnlySpan{byte}, Span{long}, out int, out int)"/>).</summary>
@@ -794,7 +794,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadInt64Array(byte* source, int length, Span<long> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadInt64Array(byte* source, int length, scoped Span<long> destination, out int count, out int bytesRead) =>
             TryReadArray<long, Int64ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="long"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadInt64Array(ReadOnlySpan{byte}, Span{long}, out int)"/>).</summary>
@@ -803,7 +803,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadInt64Array(ref ReadOnlySpan<byte> source, Span<long> destination)
+        public static int ReadInt64Array(ref ReadOnlySpan<byte> source, scoped Span<long> destination)
         {
             int count = ReadArray<long, Int64ArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -815,7 +815,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadInt64Array(ReadOnlySpan{byte}, Span{long}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadInt64Array(ref ReadOnlySpan<byte> source, Span<long> destination, out int count)
+        public static OperationStatus TryReadInt64Array(ref ReadOnlySpan<byte> source, scoped Span<long> destination, out int count)
         {
             OperationStatus status = TryReadArray<long, Int64ArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -831,40 +831,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteUInt64Array(Span{byte}, ReadOnlySpan{ulong})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetUInt64ArrayEncodedLength(ReadOnlySpan<ulong> values) => GetArrayEncodedLength<ulong, UInt64ArrayCodec>(values);
+        public static long GetUInt64ArrayEncodedLength(scoped ReadOnlySpan<ulong> values) => GetArrayEncodedLength<ulong, UInt64ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="ulong"/> values: the smallest array header, then every element, each in its smallest form; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteUInt64Array(Span<byte> destination, ReadOnlySpan<ulong> values) => WriteArray<ulong, UInt64ArrayCodec>(destination, values);
+        public static int WriteUInt64Array(Span<byte> destination, scoped ReadOnlySpan<ulong> values) => WriteArray<ulong, UInt64ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="ulong"/> values (see <see cref="WriteUInt64Array(Span{byte}, ReadOnlySpan{ulong})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteUInt64Array(Span<byte> destination, ReadOnlySpan<ulong> values, out int bytesWritten) => TryWriteArray<ulong, UInt64ArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteUInt64Array(Span<byte> destination, scoped ReadOnlySpan<ulong> values, out int bytesWritten) => TryWriteArray<ulong, UInt64ArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="ulong"/> values (see <see cref="WriteUInt64Array(Span{byte}, ReadOnlySpan{ulong})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetUInt64ArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteUInt64Array(byte* destination, ReadOnlySpan<ulong> values) => WriteArray<ulong, UInt64ArrayCodec>(destination, values);
+        public static int WriteUInt64Array(byte* destination, scoped ReadOnlySpan<ulong> values) => WriteArray<ulong, UInt64ArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="ulong"/> values (see <see cref="WriteUInt64Array(Span{byte}, ReadOnlySpan{ulong})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteUInt64Array(ref Span<byte> destination, ReadOnlySpan<ulong> values) =>
+        public static void WriteUInt64Array(ref Span<byte> destination, scoped ReadOnlySpan<ulong> values) =>
             Advance(ref destination, WriteArray<ulong, UInt64ArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="ulong"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteUInt64Array(ref Span<byte> destination, ReadOnlySpan<ulong> values)
+        public static bool TryWriteUInt64Array(ref Span<byte> destination, scoped ReadOnlySpan<ulong> values)
         {
             if (!TryWriteArray<ulong, UInt64ArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -882,7 +882,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not integer that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadUInt64Array(ReadOnlySpan<byte> source, Span<ulong> destination, out int bytesRead) => ReadArray<ulong, UInt64ArrayCodec>(source, destination, out bytesRead);
+        public static int ReadUInt64Array(ReadOnlySpan<byte> source, scoped Span<ulong> destination, out int bytesRead) => ReadArray<ulong, UInt64ArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ulong"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -890,7 +890,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadUInt64Array(ReadOnlySpan<byte> source, Span<ulong> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadUInt64Array(ReadOnlySpan<byte> source, scoped Span<ulong> destination, out int count, out int bytesRead) =>
             TryReadArray<ulong, UInt64ArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="ulong"/> from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadUInt64Array(ReadOnlySpan{byte}, Span{ulong}, out int)"/>).</summary>
@@ -901,7 +901,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadUInt64Array(byte* source, int length, Span<ulong> destination, out int bytesRead) =>
+        public static int ReadUInt64Array(byte* source, int length, scoped Span<ulong> destination, out int bytesRead) =>
             ReadArray<ulong, UInt64ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ulong"/> from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadUInt64Array(ReadOnlySpan{byte}, Span{ulong}, out int, out int)"/>).</summary>
@@ -911,7 +911,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadUInt64Array(byte* source, int length, Span<ulong> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadUInt64Array(byte* source, int length, scoped Span<ulong> destination, out int count, out int bytesRead) =>
             TryReadArray<ulong, UInt64ArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="ulong"/> into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadUInt64Array(ReadOnlySpan{byte}, Span{ulong}, out int)"/>).</summary>
@@ -920,7 +920,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadUInt64Array(ref ReadOnlySpan<byte> source, Span<ulong> destination)
+        public static int ReadUInt64Array(ref ReadOnlySpan<byte> source, scoped Span<ulong> destination)
         {
             int count = ReadArray<ulong, UInt64ArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -932,7 +932,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadUInt64Array(ReadOnlySpan{byte}, Span{ulong}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadUInt64Array(ref ReadOnlySpan<byte> source, Span<ulong> destination, out int count)
+        public static OperationStatus TryReadUInt64Array(ref ReadOnlySpan<byte> source, scoped Span<ulong> destination, out int count)
         {
             OperationStatus status = TryReadArray<ulong, UInt64ArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -948,40 +948,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteSingleArray(Span{byte}, ReadOnlySpan{float})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetSingleArrayEncodedLength(ReadOnlySpan<float> values) => GetArrayEncodedLength<float, SingleArrayCodec>(values);
+        public static long GetSingleArrayEncodedLength(scoped ReadOnlySpan<float> values) => GetArrayEncodedLength<float, SingleArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="float"/> values: the smallest array header, then every element, each a float 32 (ca); the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteSingleArray(Span<byte> destination, ReadOnlySpan<float> values) => WriteArray<float, SingleArrayCodec>(destination, values);
+        public static int WriteSingleArray(Span<byte> destination, scoped ReadOnlySpan<float> values) => WriteArray<float, SingleArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="float"/> values (see <see cref="WriteSingleArray(Span{byte}, ReadOnlySpan{float})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteSingleArray(Span<byte> destination, ReadOnlySpan<float> values, out int bytesWritten) => TryWriteArray<float, SingleArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteSingleArray(Span<byte> destination, scoped ReadOnlySpan<float> values, out int bytesWritten) => TryWriteArray<float, SingleArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="float"/> values (see <see cref="WriteSingleArray(Span{byte}, ReadOnlySpan{float})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetSingleArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteSingleArray(byte* destination, ReadOnlySpan<float> values) => WriteArray<float, SingleArrayCodec>(destination, values);
+        public static int WriteSingleArray(byte* destination, scoped ReadOnlySpan<float> values) => WriteArray<float, SingleArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="float"/> values (see <see cref="WriteSingleArray(Span{byte}, ReadOnlySpan{float})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteSingleArray(ref Span<byte> destination, ReadOnlySpan<float> values) =>
+        public static void WriteSingleArray(ref Span<byte> destination, scoped ReadOnlySpan<float> values) =>
             Advance(ref destination, WriteArray<float, SingleArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="float"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteSingleArray(ref Span<byte> destination, ReadOnlySpan<float> values)
+        public static bool TryWriteSingleArray(ref Span<byte> destination, scoped ReadOnlySpan<float> values)
         {
             if (!TryWriteArray<float, SingleArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -999,7 +999,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not float 32 that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadSingleArray(ReadOnlySpan<byte> source, Span<float> destination, out int bytesRead) => ReadArray<float, SingleArrayCodec>(source, destination, out bytesRead);
+        public static int ReadSingleArray(ReadOnlySpan<byte> source, scoped Span<float> destination, out int bytesRead) => ReadArray<float, SingleArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of float 32 values into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -1007,7 +1007,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not float 32 that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadSingleArray(ReadOnlySpan<byte> source, Span<float> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadSingleArray(ReadOnlySpan<byte> source, scoped Span<float> destination, out int count, out int bytesRead) =>
             TryReadArray<float, SingleArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of float 32 values from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadSingleArray(ReadOnlySpan{byte}, Span{float}, out int)"/>).</summary>
@@ -1018,7 +1018,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadSingleArray(byte* source, int length, Span<float> destination, out int bytesRead) =>
+        public static int ReadSingleArray(byte* source, int length, scoped Span<float> destination, out int bytesRead) =>
             ReadArray<float, SingleArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of float 32 values from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadSingleArray(ReadOnlySpan{byte}, Span{float}, out int, out int)"/>).</summary>
@@ -1028,7 +1028,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadSingleArray(byte* source, int length, Span<float> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadSingleArray(byte* source, int length, scoped Span<float> destination, out int count, out int bytesRead) =>
             TryReadArray<float, SingleArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of float 32 values into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadSingleArray(ReadOnlySpan{byte}, Span{float}, out int)"/>).</summary>
@@ -1037,7 +1037,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadSingleArray(ref ReadOnlySpan<byte> source, Span<float> destination)
+        public static int ReadSingleArray(ref ReadOnlySpan<byte> source, scoped Span<float> destination)
         {
             int count = ReadArray<float, SingleArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -1049,7 +1049,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadSingleArray(ReadOnlySpan{byte}, Span{float}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadSingleArray(ref ReadOnlySpan<byte> source, Span<float> destination, out int count)
+        public static OperationStatus TryReadSingleArray(ref ReadOnlySpan<byte> source, scoped Span<float> destination, out int count)
         {
             OperationStatus status = TryReadArray<float, SingleArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -1065,40 +1065,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteDoubleArray(Span{byte}, ReadOnlySpan{double})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetDoubleArrayEncodedLength(ReadOnlySpan<double> values) => GetArrayEncodedLength<double, DoubleArrayCodec>(values);
+        public static long GetDoubleArrayEncodedLength(scoped ReadOnlySpan<double> values) => GetArrayEncodedLength<double, DoubleArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="double"/> values: the smallest array header, then every element, each a float 64 (cb); the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteDoubleArray(Span<byte> destination, ReadOnlySpan<double> values) => WriteArray<double, DoubleArrayCodec>(destination, values);
+        public static int WriteDoubleArray(Span<byte> destination, scoped ReadOnlySpan<double> values) => WriteArray<double, DoubleArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="double"/> values (see <see cref="WriteDoubleArray(Span{byte}, ReadOnlySpan{double})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteDoubleArray(Span<byte> destination, ReadOnlySpan<double> values, out int bytesWritten) => TryWriteArray<double, DoubleArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteDoubleArray(Span<byte> destination, scoped ReadOnlySpan<double> values, out int bytesWritten) => TryWriteArray<double, DoubleArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="double"/> values (see <see cref="WriteDoubleArray(Span{byte}, ReadOnlySpan{double})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetDoubleArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteDoubleArray(byte* destination, ReadOnlySpan<double> values) => WriteArray<double, DoubleArrayCodec>(destination, values);
+        public static int WriteDoubleArray(byte* destination, scoped ReadOnlySpan<double> values) => WriteArray<double, DoubleArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="double"/> values (see <see cref="WriteDoubleArray(Span{byte}, ReadOnlySpan{double})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteDoubleArray(ref Span<byte> destination, ReadOnlySpan<double> values) =>
+        public static void WriteDoubleArray(ref Span<byte> destination, scoped ReadOnlySpan<double> values) =>
             Advance(ref destination, WriteArray<double, DoubleArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="double"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteDoubleArray(ref Span<byte> destination, ReadOnlySpan<double> values)
+        public static bool TryWriteDoubleArray(ref Span<byte> destination, scoped ReadOnlySpan<double> values)
         {
             if (!TryWriteArray<double, DoubleArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -1116,7 +1116,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not float 64 that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadDoubleArray(ReadOnlySpan<byte> source, Span<double> destination, out int bytesRead) => ReadArray<double, DoubleArrayCodec>(source, destination, out bytesRead);
+        public static int ReadDoubleArray(ReadOnlySpan<byte> source, scoped Span<double> destination, out int bytesRead) => ReadArray<double, DoubleArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of float 64 values, and float 32 values widened exactly into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -1124,7 +1124,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not float 64 that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadDoubleArray(ReadOnlySpan<byte> source, Span<double> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadDoubleArray(ReadOnlySpan<byte> source, scoped Span<double> destination, out int count, out int bytesRead) =>
             TryReadArray<double, DoubleArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of float 64 values, and float 32 values widened exactly from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadDoubleArray(ReadOnlySpan{byte}, Span{double}, out int)"/>).</summary>
@@ -1135,7 +1135,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadDoubleArray(byte* source, int length, Span<double> destination, out int bytesRead) =>
+        public static int ReadDoubleArray(byte* source, int length, scoped Span<double> destination, out int bytesRead) =>
             ReadArray<double, DoubleArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of float 64 values, and float 32 values widened exactly from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadDoubleArray(ReadOnlySpan{byte}, Span{double}, out int, out int)"/>).</summary>
@@ -1145,7 +1145,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadDoubleArray(byte* source, int length, Span<double> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadDoubleArray(byte* source, int length, scoped Span<double> destination, out int count, out int bytesRead) =>
             TryReadArray<double, DoubleArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of float 64 values, and float 32 values widened exactly into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadDoubleArray(ReadOnlySpan{byte}, Span{double}, out int)"/>).</summary>
@@ -1154,7 +1154,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadDoubleArray(ref ReadOnlySpan<byte> source, Span<double> destination)
+        public static int ReadDoubleArray(ref ReadOnlySpan<byte> source, scoped Span<double> destination)
         {
             int count = ReadArray<double, DoubleArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -1166,7 +1166,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadDoubleArray(ReadOnlySpan{byte}, Span{double}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadDoubleArray(ref ReadOnlySpan<byte> source, Span<double> destination, out int count)
+        public static OperationStatus TryReadDoubleArray(ref ReadOnlySpan<byte> source, scoped Span<double> destination, out int count)
         {
             OperationStatus status = TryReadArray<double, DoubleArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)
@@ -1182,40 +1182,40 @@ namespace MsgPack.Spec
         /// <summary>The exact number of bytes <see cref="WriteBooleanArray(Span{byte}, ReadOnlySpan{bool})"/> writes for <paramref name="values"/>: the array header and every element.</summary>
         /// <param name="values">The elements.</param>
         /// <returns>The encoded length.</returns>
-        public static long GetBooleanArrayEncodedLength(ReadOnlySpan<bool> values) => GetArrayEncodedLength<bool, BooleanArrayCodec>(values);
+        public static long GetBooleanArrayEncodedLength(scoped ReadOnlySpan<bool> values) => GetArrayEncodedLength<bool, BooleanArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="bool"/> values: the smallest array header, then every element, each c2 or c3; the bytes a loop of per-value writes gives.</summary>
         /// <param name="destination">Where to write.</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array (its content is then unspecified).</exception>
-        public static int WriteBooleanArray(Span<byte> destination, ReadOnlySpan<bool> values) => WriteArray<bool, BooleanArrayCodec>(destination, values);
+        public static int WriteBooleanArray(Span<byte> destination, scoped ReadOnlySpan<bool> values) => WriteArray<bool, BooleanArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="bool"/> values (see <see cref="WriteBooleanArray(Span{byte}, ReadOnlySpan{bool})"/>), if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; its content is unspecified when the array does not fit.</param>
         /// <param name="values">The elements.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the array needs (at most int.MaxValue).</param>
         /// <returns><see langword="true"/> when the array was written, <see langword="false"/> when the destination is too small.</returns>
-        public static bool TryWriteBooleanArray(Span<byte> destination, ReadOnlySpan<bool> values, out int bytesWritten) => TryWriteArray<bool, BooleanArrayCodec>(destination, values, out bytesWritten);
+        public static bool TryWriteBooleanArray(Span<byte> destination, scoped ReadOnlySpan<bool> values, out int bytesWritten) => TryWriteArray<bool, BooleanArrayCodec>(destination, values, out bytesWritten);
 
         /// <summary>Writes an array of <see cref="bool"/> values (see <see cref="WriteBooleanArray(Span{byte}, ReadOnlySpan{bool})"/>) at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the array (<see cref="GetBooleanArrayEncodedLength"/> bytes; no byte past them is written).</param>
         /// <param name="values">The elements.</param>
         /// <returns>The number of bytes written.</returns>
-        public static int WriteBooleanArray(byte* destination, ReadOnlySpan<bool> values) => WriteArray<bool, BooleanArrayCodec>(destination, values);
+        public static int WriteBooleanArray(byte* destination, scoped ReadOnlySpan<bool> values) => WriteArray<bool, BooleanArrayCodec>(destination, values);
 
         /// <summary>Writes an array of <see cref="bool"/> values (see <see cref="WriteBooleanArray(Span{byte}, ReadOnlySpan{bool})"/>) and moves <paramref name="destination"/> past it.</summary>
         /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
         /// <param name="values">The elements.</param>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the array.</exception>
-        public static void WriteBooleanArray(ref Span<byte> destination, ReadOnlySpan<bool> values) =>
+        public static void WriteBooleanArray(ref Span<byte> destination, scoped ReadOnlySpan<bool> values) =>
             Advance(ref destination, WriteArray<bool, BooleanArrayCodec>(destination, values));
 
         /// <summary>Writes an array of <see cref="bool"/> values and moves <paramref name="destination"/> past it, if it has room; never throws for lack of room.</summary>
         /// <param name="destination">Where to write; moved only when the array was written.</param>
         /// <param name="values">The elements.</param>
         /// <returns><see langword="true"/> when the array was written.</returns>
-        public static bool TryWriteBooleanArray(ref Span<byte> destination, ReadOnlySpan<bool> values)
+        public static bool TryWriteBooleanArray(ref Span<byte> destination, scoped ReadOnlySpan<bool> values)
         {
             if (!TryWriteArray<bool, BooleanArrayCodec>(destination, values, out int bytesWritten))
             {
@@ -1233,7 +1233,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not an array header, an element is not boolean that fits (the message names the element's index), or the input ends early (see the derived types).</exception>
-        public static int ReadBooleanArray(ReadOnlySpan<byte> source, Span<bool> destination, out int bytesRead) => ReadArray<bool, BooleanArrayCodec>(source, destination, out bytesRead);
+        public static int ReadBooleanArray(ReadOnlySpan<byte> source, scoped Span<bool> destination, out int bytesRead) => ReadArray<bool, BooleanArrayCodec>(source, destination, out bytesRead);
 
         /// <summary>Tries to read an array of booleans into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
@@ -1241,7 +1241,7 @@ namespace MsgPack.Spec
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not boolean that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadBooleanArray(ReadOnlySpan<byte> source, Span<bool> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadBooleanArray(ReadOnlySpan<byte> source, scoped Span<bool> destination, out int count, out int bytesRead) =>
             TryReadArray<bool, BooleanArrayCodec>(source, destination, out count, out bytesRead);
 
         /// <summary>Reads an array of booleans from <paramref name="length"/> bytes at a pointer, never reading past them (see <see cref="ReadBooleanArray(ReadOnlySpan{byte}, Span{bool}, out int)"/>).</summary>
@@ -1252,7 +1252,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadBooleanArray(byte* source, int length, Span<bool> destination, out int bytesRead) =>
+        public static int ReadBooleanArray(byte* source, int length, scoped Span<bool> destination, out int bytesRead) =>
             ReadArray<bool, BooleanArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out bytesRead);
 
         /// <summary>Tries to read an array of booleans from <paramref name="length"/> bytes at a pointer; never throws, never reads past them (see <see cref="TryReadBooleanArray(ReadOnlySpan{byte}, Span{bool}, out int, out int)"/>).</summary>
@@ -1262,7 +1262,7 @@ namespace MsgPack.Spec
         /// <param name="count">As for the span reader.</param>
         /// <param name="bytesRead">As for the span reader.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadBooleanArray(byte* source, int length, Span<bool> destination, out int count, out int bytesRead) =>
+        public static OperationStatus TryReadBooleanArray(byte* source, int length, scoped Span<bool> destination, out int count, out int bytesRead) =>
             TryReadArray<bool, BooleanArrayCodec>(new ReadOnlySpan<byte>(source, length), destination, out count, out bytesRead);
 
         /// <summary>Reads an array of booleans into <paramref name="destination"/> and moves <paramref name="source"/> past it (see <see cref="ReadBooleanArray(ReadOnlySpan{byte}, Span{bool}, out int)"/>).</summary>
@@ -1271,7 +1271,7 @@ namespace MsgPack.Spec
         /// <returns>The number of elements.</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds.</exception>
         /// <exception cref="MsgPackException">The input is not such an array, or ends early (see the derived types).</exception>
-        public static int ReadBooleanArray(ref ReadOnlySpan<byte> source, Span<bool> destination)
+        public static int ReadBooleanArray(ref ReadOnlySpan<byte> source, scoped Span<bool> destination)
         {
             int count = ReadArray<bool, BooleanArrayCodec>(source, destination, out int bytesRead);
             Advance(ref source, bytesRead);
@@ -1283,7 +1283,7 @@ namespace MsgPack.Spec
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">As for <see cref="TryReadBooleanArray(ReadOnlySpan{byte}, Span{bool}, out int, out int)"/>.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the index-based reader says how many bytes are needed) or InvalidData.</returns>
-        public static OperationStatus TryReadBooleanArray(ref ReadOnlySpan<byte> source, Span<bool> destination, out int count)
+        public static OperationStatus TryReadBooleanArray(ref ReadOnlySpan<byte> source, scoped Span<bool> destination, out int count)
         {
             OperationStatus status = TryReadArray<bool, BooleanArrayCodec>(source, destination, out count, out int bytesRead);
             if (status == OperationStatus.Done)

@@ -86,5 +86,38 @@ namespace MsgPack.Spec.Tests
             Assert.Equal("d2 ff ed 29 79 92 01 a1 78", Hex.Of(buffer.WrittenSpan));
             Assert.Equal(9, writer.BytesCommitted);
         }
+
+        [Fact]
+        public void TheReadmeBulkArrayExampleWritesAndReadsWhatItSays()
+        {
+            var output = new PooledBufferWriter();
+            #region README: bulk arrays
+            float[] embedding = { 0.25f, -1.5f, 3.75f, 0.125f };
+            Span<byte> buffer = stackalloc byte[64];
+            int written = MsgPackSpec.WriteSingleArray(buffer, embedding); // 94 ca 3e 80 00 00 ca bf c0 00 00 ...
+
+            Span<float> values = stackalloc float[16];
+            int count = MsgPackSpec.ReadSingleArray(buffer.Slice(0, written), values, out int bytesRead);
+            // values[..count] holds the array; more than 16 elements: ArgumentException, and
+            // TryReadSingleArray returns DestinationTooSmall with the element count instead.
+
+            var writer = new MsgPackWriter(output);
+            writer.WriteInt32Array(new[] { 1, 2, 300, -7 }); // across spans as needed
+            writer.Flush();
+            var reader = new MsgPackReader(output.WrittenSpan);
+            Span<int> ids = stackalloc int[8];
+            int idCount = reader.ReadInt32Array(ids); // 4: 1, 2, 300, -7
+            #endregion
+
+            Assert.Equal("94 ca 3e 80 00 00 ca bf c0 00 00", Hex.Of(buffer.Slice(0, 11)));
+            Assert.Equal(21, written);
+            Assert.Equal(4, count);
+            Assert.Equal(written, bytesRead);
+            Assert.Equal(embedding, values.Slice(0, count).ToArray());
+            Assert.Equal(4, idCount);
+            Assert.Equal(new[] { 1, 2, 300, -7 }, ids.Slice(0, idCount).ToArray());
+            Assert.Equal(OperationStatus.DestinationTooSmall, MsgPackSpec.TryReadSingleArray(buffer.Slice(0, written), values.Slice(0, 3), out int needed, out _));
+            Assert.Equal(4, needed);
+        }
     }
 }

@@ -30,7 +30,7 @@ namespace MsgPack.Spec
         // ---- Integers, encoding.
 
         /// <summary>Encodes blocks of 4 (fixints: 16) integers while each block takes formats of one width.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int EncodeIntegers<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
             where TLanes : struct, IIntegerLanes
         {
@@ -69,7 +69,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Fixints, 16 at a time while they last, then 4 at a time.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         private static void EncodeFixIntStretch<TLanes>(ref byte destination, int room, ref byte source, int count, ref int i, ref int position)
             where TLanes : struct, IIntegerLanes
         {
@@ -168,7 +168,7 @@ namespace MsgPack.Spec
         // ---- Integers, decoding.
 
         /// <summary>Decodes runs of fixints (16 at a time) and of uint 32/int 32 (4 at a time) that fit the element type.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int DecodeIntegers<TLanes>(ref byte source, int length, ref byte destination, int count, out int bytesRead)
             where TLanes : struct, IIntegerLanes
         {
@@ -226,7 +226,7 @@ namespace MsgPack.Spec
         // ---- float 32, float 64, booleans.
 
         /// <summary>float 32 in blocks of 4: [ca, 4 bytes big-endian] each.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int EncodeSingles(ref byte destination, int room, ref float source, int count, out int bytesWritten)
         {
             int i = 0;
@@ -248,7 +248,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>float 32 in blocks of 4, while the codes are all ca.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int DecodeSingles(ref byte source, int length, ref float destination, int count, out int bytesRead)
         {
             int i = 0;
@@ -276,7 +276,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>float 64 in blocks of 2: [cb, 8 bytes big-endian] each, one 16-byte store and one 2-byte store per block.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int EncodeDoubles(ref byte destination, int room, ref double source, int count, out int bytesWritten)
         {
             int i = 0;
@@ -298,7 +298,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>float 64 while the codes are cb: the per-value core without its float 32 branch or its length checks per value.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int DecodeDoubles(ref byte source, int length, ref double destination, int count, out int bytesRead)
         {
             int i = 0;
@@ -313,7 +313,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Booleans, 16 at a time: c2 for false, c3 for true.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int EncodeBooleans(ref byte destination, int room, ref bool source, int count, out int bytesWritten)
         {
             int i = 0;
@@ -332,7 +332,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Booleans, 16 at a time, while every byte is c2 or c3.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static int DecodeBooleans(ref byte source, int length, ref bool destination, int count, out int bytesRead)
         {
             int i = 0;

@@ -8,7 +8,7 @@ namespace MsgPack.Spec
     public ref partial struct MsgPackReader
     {
         /// <summary>The bulk array reader, throwing; consumes nothing when it throws.</summary>
-        private int ReadArray<T, TCodec>(Span<T> destination)
+        private int ReadArray<T, TCodec>(scoped Span<T> destination)
             where TCodec : struct, IArrayCodec<T>
         {
             MsgPackReader start = this;
@@ -22,7 +22,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>The bulk array reader, never throwing; consumes nothing unless Done.</summary>
-        private OperationStatus TryReadArray<T, TCodec>(Span<T> destination, out int count)
+        private OperationStatus TryReadArray<T, TCodec>(scoped Span<T> destination, out int count)
             where TCodec : struct, IArrayCodec<T>
         {
             MsgPackReader start = this;
@@ -44,7 +44,7 @@ namespace MsgPack.Spec
         /// segments on its own. Counts as <see cref="MsgPackSpec.DecodeArray"/>'s, with <paramref name="bytesNeeded"/>
         /// from the array's start. Moves the reader, also on failure: the callers put it back.
         /// </summary>
-        private ReadStatus DecodeArray<T, TCodec>(Span<T> destination, out int count, out long bytesNeeded)
+        private ReadStatus DecodeArray<T, TCodec>(scoped Span<T> destination, out int count, out long bytesNeeded)
             where TCodec : struct, IArrayCodec<T>
         {
             long arrayStart = Consumed;

@@ -11,142 +11,142 @@ namespace MsgPack.Spec
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadSByteArray(Span<sbyte> destination) => ReadArray<sbyte, SByteArrayCodec>(destination);
+        public int ReadSByteArray(scoped Span<sbyte> destination) => ReadArray<sbyte, SByteArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="sbyte"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadSByteArray(Span<sbyte> destination, out int count) => TryReadArray<sbyte, SByteArrayCodec>(destination, out count);
+        public OperationStatus TryReadSByteArray(scoped Span<sbyte> destination, out int count) => TryReadArray<sbyte, SByteArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="byte"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadByteArray(Span<byte> destination) => ReadArray<byte, ByteArrayCodec>(destination);
+        public int ReadByteArray(scoped Span<byte> destination) => ReadArray<byte, ByteArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="byte"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadByteArray(Span<byte> destination, out int count) => TryReadArray<byte, ByteArrayCodec>(destination, out count);
+        public OperationStatus TryReadByteArray(scoped Span<byte> destination, out int count) => TryReadArray<byte, ByteArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="short"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadInt16Array(Span<short> destination) => ReadArray<short, Int16ArrayCodec>(destination);
+        public int ReadInt16Array(scoped Span<short> destination) => ReadArray<short, Int16ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="short"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadInt16Array(Span<short> destination, out int count) => TryReadArray<short, Int16ArrayCodec>(destination, out count);
+        public OperationStatus TryReadInt16Array(scoped Span<short> destination, out int count) => TryReadArray<short, Int16ArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="ushort"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadUInt16Array(Span<ushort> destination) => ReadArray<ushort, UInt16ArrayCodec>(destination);
+        public int ReadUInt16Array(scoped Span<ushort> destination) => ReadArray<ushort, UInt16ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ushort"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadUInt16Array(Span<ushort> destination, out int count) => TryReadArray<ushort, UInt16ArrayCodec>(destination, out count);
+        public OperationStatus TryReadUInt16Array(scoped Span<ushort> destination, out int count) => TryReadArray<ushort, UInt16ArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="int"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadInt32Array(Span<int> destination) => ReadArray<int, Int32ArrayCodec>(destination);
+        public int ReadInt32Array(scoped Span<int> destination) => ReadArray<int, Int32ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="int"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadInt32Array(Span<int> destination, out int count) => TryReadArray<int, Int32ArrayCodec>(destination, out count);
+        public OperationStatus TryReadInt32Array(scoped Span<int> destination, out int count) => TryReadArray<int, Int32ArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="uint"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadUInt32Array(Span<uint> destination) => ReadArray<uint, UInt32ArrayCodec>(destination);
+        public int ReadUInt32Array(scoped Span<uint> destination) => ReadArray<uint, UInt32ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="uint"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadUInt32Array(Span<uint> destination, out int count) => TryReadArray<uint, UInt32ArrayCodec>(destination, out count);
+        public OperationStatus TryReadUInt32Array(scoped Span<uint> destination, out int count) => TryReadArray<uint, UInt32ArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="long"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadInt64Array(Span<long> destination) => ReadArray<long, Int64ArrayCodec>(destination);
+        public int ReadInt64Array(scoped Span<long> destination) => ReadArray<long, Int64ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="long"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadInt64Array(Span<long> destination, out int count) => TryReadArray<long, Int64ArrayCodec>(destination, out count);
+        public OperationStatus TryReadInt64Array(scoped Span<long> destination, out int count) => TryReadArray<long, Int64ArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of integers of any width whose value fits <see cref="ulong"/> into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not integer that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadUInt64Array(Span<ulong> destination) => ReadArray<ulong, UInt64ArrayCodec>(destination);
+        public int ReadUInt64Array(scoped Span<ulong> destination) => ReadArray<ulong, UInt64ArrayCodec>(destination);
 
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ulong"/> into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadUInt64Array(Span<ulong> destination, out int count) => TryReadArray<ulong, UInt64ArrayCodec>(destination, out count);
+        public OperationStatus TryReadUInt64Array(scoped Span<ulong> destination, out int count) => TryReadArray<ulong, UInt64ArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of float 32 values into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not float 32 that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadSingleArray(Span<float> destination) => ReadArray<float, SingleArrayCodec>(destination);
+        public int ReadSingleArray(scoped Span<float> destination) => ReadArray<float, SingleArrayCodec>(destination);
 
         /// <summary>Tries to read an array of float 32 values into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not float 32 that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadSingleArray(Span<float> destination, out int count) => TryReadArray<float, SingleArrayCodec>(destination, out count);
+        public OperationStatus TryReadSingleArray(scoped Span<float> destination, out int count) => TryReadArray<float, SingleArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of float 64 values, and float 32 values widened exactly into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not float 64 that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadDoubleArray(Span<double> destination) => ReadArray<double, DoubleArrayCodec>(destination);
+        public int ReadDoubleArray(scoped Span<double> destination) => ReadArray<double, DoubleArrayCodec>(destination);
 
         /// <summary>Tries to read an array of float 64 values, and float 32 values widened exactly into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not float 64 that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadDoubleArray(Span<double> destination, out int count) => TryReadArray<double, DoubleArrayCodec>(destination, out count);
+        public OperationStatus TryReadDoubleArray(scoped Span<double> destination, out int count) => TryReadArray<double, DoubleArrayCodec>(destination, out count);
 
         /// <summary>Reads an array of booleans into <paramref name="destination"/>: the array header, then every element, across segments.</summary>
         /// <param name="destination">Where the elements go; at least as long as the array.</param>
         /// <returns>The number of elements, stored in <paramref name="destination"/>[0..count].</returns>
         /// <exception cref="ArgumentException">The array has more elements than <paramref name="destination"/> holds (nothing is consumed).</exception>
         /// <exception cref="MsgPackException">The next value is not an array, an element is not boolean that fits (the message names its index), or the input ends early; nothing is consumed.</exception>
-        public int ReadBooleanArray(Span<bool> destination) => ReadArray<bool, BooleanArrayCodec>(destination);
+        public int ReadBooleanArray(scoped Span<bool> destination) => ReadArray<bool, BooleanArrayCodec>(destination);
 
         /// <summary>Tries to read an array of booleans into <paramref name="destination"/>; consumes nothing unless the result is Done.</summary>
         /// <param name="destination">Where the elements go.</param>
         /// <param name="count">Done: the number of elements. DestinationTooSmall: the number the array has. InvalidData: the index of the element that is not boolean that fits, or -1 when the array header is the problem. NeedMoreData: 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData (the input ends inside the array) or InvalidData.</returns>
-        public OperationStatus TryReadBooleanArray(Span<bool> destination, out int count) => TryReadArray<bool, BooleanArrayCodec>(destination, out count);
+        public OperationStatus TryReadBooleanArray(scoped Span<bool> destination, out int count) => TryReadArray<bool, BooleanArrayCodec>(destination, out count);
     }
 }

@@ -11,7 +11,7 @@ namespace MsgPack.Spec
         private const int ArrayChunk = 4096;
 
         /// <summary>The bulk array writer: the header, then as many elements as the held span takes, then a new span, and so on.</summary>
-        private void WriteArray<T, TCodec>(ReadOnlySpan<T> values)
+        private void WriteArray<T, TCodec>(scoped ReadOnlySpan<T> values)
             where TCodec : struct, IArrayCodec<T>
         {
             WriteArrayHeader(values.Length);

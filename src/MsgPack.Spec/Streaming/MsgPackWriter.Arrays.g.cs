@@ -7,46 +7,46 @@ namespace MsgPack.Spec
     {
         /// <summary>Writes an array of <see cref="sbyte"/> values: the same bytes as <see cref="MsgPackSpec.WriteSByteArray(Span{byte}, ReadOnlySpan{sbyte})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteSByteArray(ReadOnlySpan<sbyte> values) => WriteArray<sbyte, SByteArrayCodec>(values);
+        public void WriteSByteArray(scoped ReadOnlySpan<sbyte> values) => WriteArray<sbyte, SByteArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="byte"/> values: the same bytes as <see cref="MsgPackSpec.WriteByteArray(Span{byte}, ReadOnlySpan{byte})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteByteArray(ReadOnlySpan<byte> values) => WriteArray<byte, ByteArrayCodec>(values);
+        public void WriteByteArray(scoped ReadOnlySpan<byte> values) => WriteArray<byte, ByteArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="short"/> values: the same bytes as <see cref="MsgPackSpec.WriteInt16Array(Span{byte}, ReadOnlySpan{short})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteInt16Array(ReadOnlySpan<short> values) => WriteArray<short, Int16ArrayCodec>(values);
+        public void WriteInt16Array(scoped ReadOnlySpan<short> values) => WriteArray<short, Int16ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="ushort"/> values: the same bytes as <see cref="MsgPackSpec.WriteUInt16Array(Span{byte}, ReadOnlySpan{ushort})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteUInt16Array(ReadOnlySpan<ushort> values) => WriteArray<ushort, UInt16ArrayCodec>(values);
+        public void WriteUInt16Array(scoped ReadOnlySpan<ushort> values) => WriteArray<ushort, UInt16ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="int"/> values: the same bytes as <see cref="MsgPackSpec.WriteInt32Array(Span{byte}, ReadOnlySpan{int})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteInt32Array(ReadOnlySpan<int> values) => WriteArray<int, Int32ArrayCodec>(values);
+        public void WriteInt32Array(scoped ReadOnlySpan<int> values) => WriteArray<int, Int32ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="uint"/> values: the same bytes as <see cref="MsgPackSpec.WriteUInt32Array(Span{byte}, ReadOnlySpan{uint})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteUInt32Array(ReadOnlySpan<uint> values) => WriteArray<uint, UInt32ArrayCodec>(values);
+        public void WriteUInt32Array(scoped ReadOnlySpan<uint> values) => WriteArray<uint, UInt32ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="long"/> values: the same bytes as <see cref="MsgPackSpec.WriteInt64Array(Span{byte}, ReadOnlySpan{long})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteInt64Array(ReadOnlySpan<long> values) => WriteArray<long, Int64ArrayCodec>(values);
+        public void WriteInt64Array(scoped ReadOnlySpan<long> values) => WriteArray<long, Int64ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="ulong"/> values: the same bytes as <see cref="MsgPackSpec.WriteUInt64Array(Span{byte}, ReadOnlySpan{ulong})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteUInt64Array(ReadOnlySpan<ulong> values) => WriteArray<ulong, UInt64ArrayCodec>(values);
+        public void WriteUInt64Array(scoped ReadOnlySpan<ulong> values) => WriteArray<ulong, UInt64ArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="float"/> values: the same bytes as <see cref="MsgPackSpec.WriteSingleArray(Span{byte}, ReadOnlySpan{float})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteSingleArray(ReadOnlySpan<float> values) => WriteArray<float, SingleArrayCodec>(values);
+        public void WriteSingleArray(scoped ReadOnlySpan<float> values) => WriteArray<float, SingleArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="double"/> values: the same bytes as <see cref="MsgPackSpec.WriteDoubleArray(Span{byte}, ReadOnlySpan{double})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteDoubleArray(ReadOnlySpan<double> values) => WriteArray<double, DoubleArrayCodec>(values);
+        public void WriteDoubleArray(scoped ReadOnlySpan<double> values) => WriteArray<double, DoubleArrayCodec>(values);
 
         /// <summary>Writes an array of <see cref="bool"/> values: the same bytes as <see cref="MsgPackSpec.WriteBooleanArray(Span{byte}, ReadOnlySpan{bool})"/>, across as many spans of the buffer writer as it takes.</summary>
         /// <param name="values">The elements.</param>
-        public void WriteBooleanArray(ReadOnlySpan<bool> values) => WriteArray<bool, BooleanArrayCodec>(values);
+        public void WriteBooleanArray(scoped ReadOnlySpan<bool> values) => WriteArray<bool, BooleanArrayCodec>(values);
     }
 }
