@@ -60,7 +60,7 @@ namespace MsgPack.Spec
                     }
                     while (count - i >= 4 && room - position >= 20
                         && default(TLanes).TryLoad4(ref Unsafe.Add(ref source, i * default(TLanes).ItemSize), out lanes)
-                        && Classify(lanes, default(TLanes).Signed) == width);
+                        && IsWidth(lanes, width, default(TLanes).Signed));
                 }
             }
 
@@ -124,6 +124,20 @@ namespace MsgPack.Spec
             Vector128<int> width = -(Vector128.GreaterThan(magnitude, bound0) + Vector128.GreaterThan(magnitude, bound1) + Vector128.GreaterThan(magnitude, bound2));
             int first = width.ToScalar();
             return Vector128.EqualsAll(width, Vector128.Create(first)) ? first : -1;
+        }
+
+        /// <summary>Whether 4 values all take <paramref name="width"/> (see <see cref="Classify"/>); for 4-byte values, the stretch of the seed, with two compares.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool IsWidth(Vector128<int> lanes, int width, bool signed)
+        {
+            if (width != 3)
+            {
+                return Classify(lanes, signed) == width;
+            }
+
+            return signed
+                ? (Vector128.GreaterThan(lanes, Vector128.Create(65535)) | Vector128.LessThan(lanes, Vector128.Create(-32768))) == Vector128<int>.AllBitsSet
+                : Vector128.GreaterThanAll(lanes.AsUInt32(), Vector128.Create(65535u));
         }
 
         /// <summary>Writes 4 values of width class 1 to 3 with their codes: 8, 12 or 20 bytes, exactly.</summary>
