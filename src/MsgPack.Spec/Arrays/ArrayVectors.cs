@@ -2,6 +2,7 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
 
 namespace MsgPack.Spec
 {
@@ -23,7 +24,7 @@ namespace MsgPack.Spec
     /// and booleans. Anything else ends the run; the per-value core then reads it, accepting every width that fits.
     /// </para>
     /// </remarks>
-    internal static class ArrayVectors
+    internal static partial class ArrayVectors
     {
         private const byte Zero = 0xff; // a shuffle index above 15: Vector128.Shuffle puts 0 there
 
@@ -50,6 +51,17 @@ namespace MsgPack.Spec
                     {
                         EncodeFixIntStretch<TLanes>(ref destination, room, ref source, count, ref i, ref position);
                         continue;
+                    }
+
+                    if (width == 3 && default(TLanes).ItemSize == sizeof(int) && Wide)
+                    {
+                        int wide = EncodeFourByteStretchWide(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * sizeof(int)), count - i, default(TLanes).Signed, out int wideBytes);
+                        i += wide;
+                        position += wideBytes;
+                        if (wide > 0)
+                        {
+                            continue;
+                        }
                     }
 
                     // A stretch of blocks of this width: the common shape of real arrays (all small, all large).
@@ -207,6 +219,18 @@ namespace MsgPack.Spec
                         break;
                     }
 
+                    if (size == sizeof(int) && count - i >= 16 && Wide && (bytes.ToScalar() | 0x1c) == 0xde)
+                    {
+                        // ce or d2 first, 32-bit elements: 12 at a time while they last.
+                        int wide = DecodeFourByteStretchWide(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i * size), count - i, default(TLanes).Signed, out int wideBytes);
+                        i += wide;
+                        position += wideBytes;
+                        if (wide > 0)
+                        {
+                            continue;
+                        }
+                    }
+
                     // Four uint 32 or four int 32: the codes at 0, 5, 10 and 15, the values' bytes between them.
                     uint codes = Vector128.Shuffle(bytes, Vector128.Create((byte)0, 5, 10, 15, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
                     bool fromSigned = codes == 0xd2d2d2d2u;
@@ -297,6 +321,15 @@ namespace MsgPack.Spec
             int position = 0;
             if (Vector128.IsHardwareAccelerated)
             {
+                if (Wide)
+                {
+                    EncodeDoublesWide(ref destination, room, ref source, count, ref i, ref position);
+                }
+                else if (Vector256.IsHardwareAccelerated && Avx2.IsSupported)
+                {
+                    EncodeDoubles256(ref destination, room, ref source, count, ref i, ref position);
+                }
+
                 Vector128<byte> codes = Vector128.Create(DataCodes.Float64, 0, 0, 0, 0, 0, 0, 0, 0, DataCodes.Float64, 0, 0, 0, 0, 0, 0);
                 for (; count - i >= 2 && room - position >= 18; i += 2, position += 18)
                 {
@@ -317,6 +350,30 @@ namespace MsgPack.Spec
         {
             int i = 0;
             int position = 0;
+            if (Wide)
+            {
+                DecodeDoublesWide(ref source, length, ref destination, count, ref i, ref position);
+            }
+
+            if (Vector128.IsHardwareAccelerated)
+            {
+                // 2 a step: the first element's bytes from one load, the second's from another 2 bytes on.
+                for (; count - i >= 2 && length - position >= 18; i += 2, position += 18)
+                {
+                    ref byte at = ref Unsafe.Add(ref source, position);
+                    Vector128<byte> head = Unsafe.ReadUnaligned<Vector128<byte>>(ref at);
+                    if ((Vector128.Equals(head, Vector128.Create(DataCodes.Float64)).ExtractMostSignificantBits() & 0x201) != 0x201)
+                    {
+                        break;
+                    }
+
+                    Vector128<byte> tail = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref at, 2));
+                    Vector128<byte> bits = Vector128.Shuffle(head, Vector128.Create((byte)8, 7, 6, 5, 4, 3, 2, 1, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero))
+                        | Vector128.Shuffle(tail, Vector128.Create(Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, 15, 14, 13, 12, 11, 10, 9, 8));
+                    Unsafe.WriteUnaligned(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref destination, i)), bits);
+                }
+            }
+
             for (; i < count && length - position >= 9 && Unsafe.Add(ref source, position) == DataCodes.Float64; i++, position += 9)
             {
                 Unsafe.Add(ref destination, i) = System.BitConverter.Int64BitsToDouble(BinaryPrimitives.ReverseEndianness(Unsafe.ReadUnaligned<long>(ref Unsafe.Add(ref source, position + 1))));

@@ -1,0 +1,195 @@
+#if NET8_0_OR_GREATER
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// The 256- and 512-bit paths of <see cref="ArrayVectors"/>, for the two layouts where a 128-bit shuffle leaves
+    /// most of the work to stores: float 64 (9 bytes an element) and uint 32/int 32 (5 bytes).
+    /// </summary>
+    /// <remarks>
+    /// With AVX-512 VBMI one byte permutation (<c>vpermb</c>, or <c>vpermt2b</c> to take the codes from a second
+    /// register) turns 64 bytes of elements into 63 (7 float 64) or 60 (12 uint 32/int 32) bytes of MessagePack, and
+    /// back. Each store is a whole 64-byte register: its last bytes land where the next element goes, so the paths run
+    /// only while that element exists (it is written over later), and a writer stays inside the room it was given.
+    /// </remarks>
+    internal static partial class ArrayVectors
+    {
+        /// <summary>Bits 0, 9, ..., 54: the codes of 7 float 64 in a 64-bit mask of a 64-byte register.</summary>
+        private const ulong Float64Codes7 = 0x0040_2010_0804_0201UL;
+
+        /// <summary>Bits 0, 5, ..., 55: the codes of 12 uint 32/int 32.</summary>
+        private const ulong FourByteCodes12 = 0x0084_2108_4210_8421UL;
+
+        private static readonly Vector512<byte> Float64EncodeOrder = Order(64, (int output) =>
+        {
+            // Element j's code (from the second register, all cb), then its 8 bytes, most significant first.
+            int j = output / 9;
+            int k = output % 9;
+            return k == 0 ? 64 : (8 * j) + 8 - k;
+        });
+
+        private static readonly Vector512<byte> Float64DecodeOrder = Order(64, (int output) =>
+        {
+            int j = output / 8;
+            int b = output % 8;
+            return j < 7 ? (9 * j) + 8 - b : 0;
+        });
+
+        private static readonly Vector512<byte> FourByteEncodeOrder = Order(64, (int output) =>
+        {
+            // Element j's code (the code register's lane j), then its 4 bytes, most significant first.
+            int j = output / 5;
+            int k = output % 5;
+            return j >= 12 ? 0 : k == 0 ? 64 + (4 * j) : (4 * j) + 4 - k;
+        });
+
+        private static readonly Vector512<byte> FourByteDecodeOrder = Order(64, (int output) =>
+        {
+            int j = output / 4;
+            int b = output % 4;
+            return j < 12 ? (5 * j) + 4 - b : 0;
+        });
+
+        /// <summary>Whether the 512-bit paths can run: 64-byte registers and byte permutations across them.</summary>
+        private static bool Wide => Vector512.IsHardwareAccelerated && Avx512Vbmi.IsSupported;
+
+        /// <summary>7 float 64 a step, while 8 elements are left and 64 bytes of room.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void EncodeDoublesWide(ref byte destination, int room, ref double source, int count, ref int i, ref int position)
+        {
+            Vector512<byte> order = Float64EncodeOrder;
+            Vector512<byte> codes = Vector512.Create(DataCodes.Float64);
+            for (; count - i >= 8 && room - position >= 64; i += 7, position += 63)
+            {
+                Vector512<byte> bits = Vector512.LoadUnsafe(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref source, i)));
+                Avx512Vbmi.PermuteVar64x8x2(bits, order, codes).StoreUnsafe(ref Unsafe.Add(ref destination, position));
+            }
+        }
+
+        /// <summary>3 float 64 a step with AVX2: a lane permutation puts elements 0 and 1 in the low half and 1 and 2 in the high one, an in-lane shuffle does the rest.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void EncodeDoubles256(ref byte destination, int room, ref double source, int count, ref int i, ref int position)
+        {
+            Vector256<byte> order = Vector256.Create(
+                Zero, 7, 6, 5, 4, 3, 2, 1, 0, Zero, 15, 14, 13, 12, 11, 10,
+                1, 0, Zero, 15, 14, 13, 12, 11, 10, 9, 8, Zero, Zero, Zero, Zero, Zero);
+            Vector256<byte> codes = Vector256.Create(
+                DataCodes.Float64, 0, 0, 0, 0, 0, 0, 0, 0, DataCodes.Float64, 0, 0, 0, 0, 0, 0,
+                0, 0, DataCodes.Float64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            for (; count - i >= 4 && room - position >= 32; i += 3, position += 27)
+            {
+                Vector256<ulong> bits = Vector256.LoadUnsafe(ref Unsafe.As<double, ulong>(ref Unsafe.Add(ref source, i)));
+                Vector256<byte> halves = Avx2.Permute4x64(bits, 0b10_01_01_00).AsByte();
+                (Avx2.Shuffle(halves, order) | codes).StoreUnsafe(ref Unsafe.Add(ref destination, position));
+            }
+        }
+
+        /// <summary>7 float 64 a step, while the 7 codes are cb and 8 elements are left.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool DecodeDoublesWide(ref byte source, int length, ref double destination, int count, ref int i, ref int position)
+        {
+            Vector512<byte> order = Float64DecodeOrder;
+            for (; count - i >= 8 && length - position >= 64; i += 7, position += 63)
+            {
+                Vector512<byte> bytes = Vector512.LoadUnsafe(ref Unsafe.Add(ref source, position));
+                if ((Vector512.Equals(bytes, Vector512.Create(DataCodes.Float64)).ExtractMostSignificantBits() & Float64Codes7) != Float64Codes7)
+                {
+                    return false;
+                }
+
+                Avx512Vbmi.PermuteVar64x8(bytes, order).StoreUnsafe(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref destination, i)));
+            }
+
+            return true;
+        }
+
+        /// <summary>12 uint 32/int 32 a step from 32-bit elements, while the 12 are all 4-byte values (see <see cref="IsWidth"/>).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int EncodeFourByteStretchWide(ref byte destination, int room, ref byte source, int count, bool signed, out int bytesWritten)
+        {
+            Vector512<byte> order = FourByteEncodeOrder;
+            int i = 0;
+            int position = 0;
+            for (; count - i >= 16 && room - position >= 64; i += 12, position += 60)
+            {
+                Vector512<int> lanes = Vector512.LoadUnsafe(ref Unsafe.As<byte, int>(ref Unsafe.Add(ref source, i * 4)));
+                ulong fourBytes;
+                Vector512<int> codes = Vector512.Create((int)DataCodes.UInt32);
+                if (signed)
+                {
+                    fourBytes = (Vector512.GreaterThan(lanes, Vector512.Create(65535)) | Vector512.LessThan(lanes, Vector512.Create(-32768))).ExtractMostSignificantBits();
+                    codes += Vector512.ShiftRightArithmetic(lanes, 31) & Vector512.Create(4);
+                }
+                else
+                {
+                    fourBytes = Vector512.GreaterThan(lanes.AsUInt32(), Vector512.Create(65535u)).ExtractMostSignificantBits();
+                }
+
+                if ((fourBytes & 0xfff) != 0xfff)
+                {
+                    break;
+                }
+
+                Avx512Vbmi.PermuteVar64x8x2(lanes.AsByte(), order, codes.AsByte()).StoreUnsafe(ref Unsafe.Add(ref destination, position));
+            }
+
+            bytesWritten = position;
+            return i;
+        }
+
+        /// <summary>12 uint 32 (or 12 int 32) a step into 32-bit elements, while the codes agree and the values fit.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int DecodeFourByteStretchWide(ref byte source, int length, ref byte destination, int count, bool signed, out int bytesRead)
+        {
+            Vector512<byte> order = FourByteDecodeOrder;
+            int i = 0;
+            int position = 0;
+            for (; count - i >= 16 && length - position >= 64; i += 12, position += 60)
+            {
+                Vector512<byte> bytes = Vector512.LoadUnsafe(ref Unsafe.Add(ref source, position));
+                bool fromSigned;
+                if ((Vector512.Equals(bytes, Vector512.Create(DataCodes.UInt32)).ExtractMostSignificantBits() & FourByteCodes12) == FourByteCodes12)
+                {
+                    fromSigned = false;
+                }
+                else if ((Vector512.Equals(bytes, Vector512.Create(DataCodes.Int32)).ExtractMostSignificantBits() & FourByteCodes12) == FourByteCodes12)
+                {
+                    fromSigned = true;
+                }
+                else
+                {
+                    break;
+                }
+
+                Vector512<int> values = Avx512Vbmi.PermuteVar64x8(bytes, order).AsInt32();
+
+                // A uint 32 above int.MaxValue into an int, or a negative int 32 into a uint: the per-value core reports it.
+                if (fromSigned != signed && (values.ExtractMostSignificantBits() & 0xfff) != 0)
+                {
+                    break;
+                }
+
+                values.StoreUnsafe(ref Unsafe.As<byte, int>(ref Unsafe.Add(ref destination, i * 4)));
+            }
+
+            bytesRead = position;
+            return i;
+        }
+
+        /// <summary>A 64-byte permutation whose output byte k comes from input byte <paramref name="from"/>(k).</summary>
+        private static Vector512<byte> Order(int length, System.Func<int, int> from)
+        {
+            var indices = new byte[length];
+            for (int k = 0; k < length; k++)
+            {
+                indices[k] = (byte)from(k);
+            }
+
+            return Vector512.Create(indices);
+        }
+    }
+}
+#endif
