@@ -94,6 +94,13 @@ run_tests() {
   fi
   log "test (library net10.0 build and netstandard2.0 build)"
   dotnet test "$solution" -c "$configuration" --no-build 2>&1 | tee "$out" || status=$?
+  # The bulk array tests again with the wider vector paths switched off, so that every path this machine could take
+  # runs: 256-bit (no AVX-512), 128-bit (no AVX2), and none at all (the per-value core alone, as on netstandard2.0).
+  local isa
+  for isa in DOTNET_EnableAVX512=0 DOTNET_EnableAVX2=0 DOTNET_EnableHWIntrinsic=0; do
+    log "bulk array tests with $isa"
+    env "$isa" dotnet test tests/MsgPack.Spec.Tests -c "$configuration" --no-build --filter 'FullyQualifiedName~BulkArrayTests' 2>&1 | tee -a "$out" || status=$?
+  done
   # The benchmark smoke test: every benchmark once with its fairness checks (no timing), so that a broken baseline
   # or a benchmark that no longer matches msgpuck fails CI.
   log "benchmark smoke test (MsgPack.Spec.Benchmarks --verify against the native baselines)"
