@@ -43,6 +43,36 @@ def codecs():
         first = False
         maxexpr = maxlen if maxlen.isdigit() else f"MsgPackSpec.{maxlen}"
         lenexpr = length if length.isdigit() else f"MsgPackSpec.{length}"
+        if signed is None:
+            fast = f"""        public int FastRoom => {maxexpr};
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, {t} value) => Encode(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out {t} value)
+        {{
+            value = default;
+            return 0;
+        }}
+"""
+        else:
+            kind = "Signed" if signed else "Unsigned"
+            wide = "long" if signed else "ulong"
+            bounds = f"{t}.MinValue, {t}.MaxValue" if signed else f"{t}.MaxValue"
+            fast = f"""        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, {t} value) => BranchlessIntegers.Encode{kind}(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out {t} value)
+        {{
+            int length = BranchlessIntegers.Decode{kind}(ref source, {bounds}, out {wide} wide);
+            value = unchecked(({t})wide);
+            return length;
+        }}
+"""
         if run.endswith("Lanes"):
             enc_run = f"ArrayVectors.EncodeIntegers<{run}>(ref destination, room, ref Unsafe.As<{t}, byte>(ref source), count, out bytesWritten)"
             dec_run = f"ArrayVectors.DecodeIntegers<{run}>(ref source, length, ref Unsafe.As<{t}, byte>(ref destination), count, out bytesRead)"
@@ -64,6 +94,7 @@ def codecs():
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, {t} value) => MsgPackSpec.{encode}(ref destination, value);
 
+{fast}
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out {t} value, out int bytesRead) =>
             default({decoder}).Decode(ref source, length, out value, out bytesRead);

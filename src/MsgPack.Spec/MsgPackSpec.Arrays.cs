@@ -41,6 +41,14 @@ namespace MsgPack.Spec
                 for (; i < stop; i++)
                 {
                     T value = Unsafe.Add(ref source, i);
+                    // The branch-free core writes 9 bytes whatever the value's length: while 8 elements follow, the
+                    // bytes past this one are theirs (each takes at least one), so nothing past the array is touched.
+                    if (room - position >= codec.FastRoom && count - i > 8)
+                    {
+                        position += codec.EncodeFast(ref Unsafe.Add(ref destination, position), value);
+                        continue;
+                    }
+
                     if (room - position < codec.MaxLength && room - position < codec.GetEncodedLength(value))
                     {
                         itemsWritten = i;
@@ -77,6 +85,17 @@ namespace MsgPack.Spec
                 int stop = count - i <= stretch ? count : i + stretch;
                 for (; i < stop; i++)
                 {
+                    if (length - position >= 9)
+                    {
+                        int fast = codec.DecodeFast(ref Unsafe.Add(ref source, position), out T element);
+                        if (fast > 0)
+                        {
+                            Unsafe.Add(ref destination, i) = element;
+                            position += fast;
+                            continue;
+                        }
+                    }
+
                     ReadStatus status = codec.Decode(ref Unsafe.Add(ref source, position), length - position, out T value, out read);
                     if (status != ReadStatus.Done)
                     {

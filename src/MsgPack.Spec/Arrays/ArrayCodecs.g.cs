@@ -18,6 +18,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, sbyte value) => MsgPackSpec.EncodeSByte(ref destination, value);
 
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, sbyte value) => BranchlessIntegers.EncodeSigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out sbyte value)
+        {
+            int length = BranchlessIntegers.DecodeSigned(ref source, sbyte.MinValue, sbyte.MaxValue, out long wide);
+            value = unchecked((sbyte)wide);
+            return length;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out sbyte value, out int bytesRead) =>
             default(SByteDecoder).Decode(ref source, length, out value, out bytesRead);
@@ -53,6 +66,19 @@ namespace MsgPack.Spec
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, byte value) => MsgPackSpec.EncodeByte(ref destination, value);
+
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, byte value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out byte value)
+        {
+            int length = BranchlessIntegers.DecodeUnsigned(ref source, byte.MaxValue, out ulong wide);
+            value = unchecked((byte)wide);
+            return length;
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out byte value, out int bytesRead) =>
@@ -90,6 +116,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, short value) => MsgPackSpec.EncodeInt16(ref destination, value);
 
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, short value) => BranchlessIntegers.EncodeSigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out short value)
+        {
+            int length = BranchlessIntegers.DecodeSigned(ref source, short.MinValue, short.MaxValue, out long wide);
+            value = unchecked((short)wide);
+            return length;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out short value, out int bytesRead) =>
             default(Int16Decoder).Decode(ref source, length, out value, out bytesRead);
@@ -125,6 +164,19 @@ namespace MsgPack.Spec
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, ushort value) => MsgPackSpec.EncodeUInt16(ref destination, value);
+
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, ushort value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out ushort value)
+        {
+            int length = BranchlessIntegers.DecodeUnsigned(ref source, ushort.MaxValue, out ulong wide);
+            value = unchecked((ushort)wide);
+            return length;
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out ushort value, out int bytesRead) =>
@@ -162,6 +214,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, int value) => MsgPackSpec.EncodeInt32(ref destination, value);
 
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, int value) => BranchlessIntegers.EncodeSigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out int value)
+        {
+            int length = BranchlessIntegers.DecodeSigned(ref source, int.MinValue, int.MaxValue, out long wide);
+            value = unchecked((int)wide);
+            return length;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out int value, out int bytesRead) =>
             default(Int32Decoder).Decode(ref source, length, out value, out bytesRead);
@@ -197,6 +262,19 @@ namespace MsgPack.Spec
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, uint value) => MsgPackSpec.EncodeUInt32(ref destination, value);
+
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, uint value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out uint value)
+        {
+            int length = BranchlessIntegers.DecodeUnsigned(ref source, uint.MaxValue, out ulong wide);
+            value = unchecked((uint)wide);
+            return length;
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out uint value, out int bytesRead) =>
@@ -234,6 +312,19 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, long value) => MsgPackSpec.EncodeInt64(ref destination, value);
 
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, long value) => BranchlessIntegers.EncodeSigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out long value)
+        {
+            int length = BranchlessIntegers.DecodeSigned(ref source, long.MinValue, long.MaxValue, out long wide);
+            value = unchecked((long)wide);
+            return length;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out long value, out int bytesRead) =>
             default(Int64Decoder).Decode(ref source, length, out value, out bytesRead);
@@ -269,6 +360,19 @@ namespace MsgPack.Spec
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, ulong value) => MsgPackSpec.EncodeUInt64(ref destination, value);
+
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, ulong value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out ulong value)
+        {
+            int length = BranchlessIntegers.DecodeUnsigned(ref source, ulong.MaxValue, out ulong wide);
+            value = unchecked((ulong)wide);
+            return length;
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out ulong value, out int bytesRead) =>
@@ -306,6 +410,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, float value) => MsgPackSpec.EncodeSingle(ref destination, value);
 
+        public int FastRoom => 5;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, float value) => Encode(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out float value)
+        {
+            value = default;
+            return 0;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out float value, out int bytesRead) =>
             default(SingleDecoder).Decode(ref source, length, out value, out bytesRead);
@@ -342,6 +458,18 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, double value) => MsgPackSpec.EncodeDouble(ref destination, value);
 
+        public int FastRoom => 9;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, double value) => Encode(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out double value)
+        {
+            value = default;
+            return 0;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out double value, out int bytesRead) =>
             default(DoubleDecoder).Decode(ref source, length, out value, out bytesRead);
@@ -377,6 +505,18 @@ namespace MsgPack.Spec
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, bool value) => MsgPackSpec.EncodeBoolean(ref destination, value);
+
+        public int FastRoom => 1;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int EncodeFast(ref byte destination, bool value) => Encode(ref destination, value);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int DecodeFast(ref byte source, out bool value)
+        {
+            value = default;
+            return 0;
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ReadStatus Decode(ref byte source, int length, out bool value, out int bytesRead) =>

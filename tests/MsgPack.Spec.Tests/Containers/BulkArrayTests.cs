@@ -383,8 +383,10 @@ namespace MsgPack.Spec.Tests.Containers
                     Assert.True(expected.Length == _length(values), label + ": Get*ArrayEncodedLength");
 
                     var buffer = new byte[expected.Length + 32];
+                    buffer.AsSpan().Fill(0xA5);
                     Assert.True(expected.Length == _write(buffer, values), label + ": span writer's count");
                     Assert.True(expected.AsSpan().SequenceEqual(buffer.AsSpan(0, expected.Length)), label + ": span writer's bytes");
+                    Assert.True(buffer.AsSpan(expected.Length).IndexOfAnyExcept((byte)0xA5) < 0, label + ": the span writer wrote past the array");
                     Assert.True(expected.Length == _write(buffer.AsSpan(0, expected.Length), values), label + ": exact room");
 
                     Assert.True(_tryWrite(buffer.AsSpan(0, expected.Length), values, out int written) && written == expected.Length, label + ": TryWrite, exact room");
