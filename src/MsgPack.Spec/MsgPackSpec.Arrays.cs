@@ -38,17 +38,20 @@ namespace MsgPack.Spec
                 // refusing (mixed widths) gets longer stretches, so that trying costs little.
                 stretch = run > 0 ? codec.ScalarStretch : Math.Min(stretch * 2, MaxScalarStretch);
                 int stop = count - i <= stretch ? count : i + stretch;
+
+                // The branch-free core writes 9 bytes whatever the value's length: while 8 elements follow, the bytes
+                // past this one are theirs (each takes at least one), so nothing past the array is touched.
+                int fastStop = Math.Min(stop, count - 8);
+                if (fastStop > i)
+                {
+                    int fast = EncodeFastStretch<T, TCodec>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i), fastStop - i, out written);
+                    i += fast;
+                    position += written;
+                }
+
                 for (; i < stop; i++)
                 {
                     T value = Unsafe.Add(ref source, i);
-                    // The branch-free core writes 9 bytes whatever the value's length: while 8 elements follow, the
-                    // bytes past this one are theirs (each takes at least one), so nothing past the array is touched.
-                    if (room - position >= codec.FastRoom && count - i > 8)
-                    {
-                        position += codec.EncodeFast(ref Unsafe.Add(ref destination, position), value);
-                        continue;
-                    }
-
                     if (room - position < codec.MaxLength && room - position < codec.GetEncodedLength(value))
                     {
                         itemsWritten = i;
@@ -83,19 +86,16 @@ namespace MsgPack.Spec
 
                 stretch = run > 0 ? codec.ScalarStretch : Math.Min(stretch * 2, MaxScalarStretch);
                 int stop = count - i <= stretch ? count : i + stretch;
+                // Only the integers have a branch-free core (their FastRoom is its 9 bytes).
+                if (codec.FastRoom == 9 && length - position >= 9)
+                {
+                    int fast = DecodeFastStretch<T, TCodec>(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i), stop - i, out read);
+                    i += fast;
+                    position += read;
+                }
+
                 for (; i < stop; i++)
                 {
-                    if (length - position >= 9)
-                    {
-                        int fast = codec.DecodeFast(ref Unsafe.Add(ref source, position), out T element);
-                        if (fast > 0)
-                        {
-                            Unsafe.Add(ref destination, i) = element;
-                            position += fast;
-                            continue;
-                        }
-                    }
-
                     ReadStatus status = codec.Decode(ref Unsafe.Add(ref source, position), length - position, out T value, out read);
                     if (status != ReadStatus.Done)
                     {
@@ -114,6 +114,50 @@ namespace MsgPack.Spec
             bytesRead = position;
             itemBytesNeeded = 0;
             return ReadStatus.Done;
+        }
+
+        /// <summary>
+        /// Elements through <see cref="IArrayCodec{T}.EncodeFast"/> while there is its room: a loop of its own, so that
+        /// the JIT keeps the few values it needs in registers (inside the caller, with the run and the checked core
+        /// around it, they were spilled to the stack on every element).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int EncodeFastStretch<T, TCodec>(ref byte destination, int room, ref T source, int count, out int bytesWritten)
+            where TCodec : struct, IArrayCodec<T>
+        {
+            TCodec codec = default;
+            int position = 0;
+            int i = 0;
+            for (; i < count && room - position >= codec.FastRoom; i++)
+            {
+                position += codec.EncodeFast(ref Unsafe.Add(ref destination, position), Unsafe.Add(ref source, i));
+            }
+
+            bytesWritten = position;
+            return i;
+        }
+
+        /// <summary>Elements through <see cref="IArrayCodec{T}.DecodeFast"/> while 9 bytes are left, up to the first it cannot take.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int DecodeFastStretch<T, TCodec>(ref byte source, int length, ref T destination, int count, out int bytesRead)
+            where TCodec : struct, IArrayCodec<T>
+        {
+            TCodec codec = default;
+            int position = 0;
+            int i = 0;
+            for (; i < count && length - position >= 9; i++)
+            {
+                int read = codec.DecodeFast(ref Unsafe.Add(ref source, position), out Unsafe.Add(ref destination, i));
+                if (read == 0)
+                {
+                    break;
+                }
+
+                position += read;
+            }
+
+            bytesRead = position;
+            return i;
         }
 
         /// <summary>The exact length of the array: header and elements.</summary>

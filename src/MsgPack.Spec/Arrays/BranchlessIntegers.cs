@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec
 {
@@ -46,16 +47,21 @@ namespace MsgPack.Spec
         public static int DecodeSigned(ref byte source, long min, long max, out long value)
         {
             uint code = source;
-            uint shape = Shapes[(int)code];
+            uint shape = Unsafe.Add(ref MemoryMarshal.GetReference(Shapes), (nint)code);
             int bytes = (int)(shape & 0xf);
             int shift = 64 - (8 * bytes);
             ulong word = BigEndian.ReadUInt64(ref Unsafe.Add(ref source, 1));
 
             // A fixint is the code itself, sign-extended; a value of n bytes is the word's first n bytes, sign-extended
             // for the signed formats. shift is 64 for a fixint, which a 64-bit shift takes as 0: the word is unused then.
+            // Selected with masks, not branches: the width of a random value is as unpredictable as a coin.
             long fixInt = (sbyte)code;
-            long payload = (shape & Signed) != 0 ? (long)word >> shift : (long)(word >> shift);
-            value = bytes == 0 ? fixInt : payload;
+            long signedPayload = (long)word >> shift;
+            long unsignedPayload = (long)(word >> shift);
+            long signedMask = -(long)((shape >> 5) & 1);
+            long payload = unsignedPayload ^ ((signedPayload ^ unsignedPayload) & signedMask);
+            long fixIntMask = (long)(bytes - 1) >> 63;
+            value = payload ^ ((fixInt ^ payload) & fixIntMask);
 
             // An unsigned 8-byte value above long.MaxValue comes out negative: it fits no signed type.
             bool aboveInt64 = shape == (Unsigned | 8) && (long)word < 0;
@@ -67,13 +73,16 @@ namespace MsgPack.Spec
         public static int DecodeUnsigned(ref byte source, ulong max, out ulong value)
         {
             uint code = source;
-            uint shape = Shapes[(int)code];
+            uint shape = Unsafe.Add(ref MemoryMarshal.GetReference(Shapes), (nint)code);
             int bytes = (int)(shape & 0xf);
             int shift = 64 - (8 * bytes);
             ulong word = BigEndian.ReadUInt64(ref Unsafe.Add(ref source, 1));
             long signedPayload = (long)word >> shift;
-            ulong payload = (shape & Signed) != 0 ? (ulong)signedPayload : word >> shift;
-            value = bytes == 0 ? (ulong)(long)(sbyte)code : payload;
+            ulong unsignedPayload = word >> shift;
+            ulong signedMask = (ulong)-(long)((shape >> 5) & 1);
+            ulong payload = unsignedPayload ^ (((ulong)signedPayload ^ unsignedPayload) & signedMask);
+            ulong fixIntMask = (ulong)((long)(bytes - 1) >> 63);
+            value = payload ^ (((ulong)(long)(sbyte)code ^ payload) & fixIntMask);
 
             // Negative values (negative fixints, signed formats holding one) come out above long.MaxValue.
             bool negative = (bytes == 0 && code >= 0xe0) || ((shape & Signed) != 0 && signedPayload < 0);
@@ -86,7 +95,9 @@ namespace MsgPack.Spec
         {
             // Bytes after the code: 0, 1, 2, 4 or 8; the code: cc, cd, ce, cf (d0 to d3 for a negative value).
             int bytes = (1 << width) >> 1;
-            destination = width == 0 ? (byte)value : (byte)(DataCodes.UInt8 - 1 + width + signedOffset);
+            int code = DataCodes.UInt8 - 1 + width + signedOffset;
+            int fixIntMask = (width - 1) >> 31;
+            destination = (byte)(code ^ (((int)value ^ code) & fixIntMask));
             BigEndian.WriteUInt64(ref Unsafe.Add(ref destination, 1), value << (64 - (8 * bytes)));
             return bytes + 1;
         }
