@@ -24,10 +24,17 @@ namespace MsgPack.Spec
             // bounds the magnitude exceeds.
             long negative = value >> 63;
             ulong magnitude = (ulong)(value ^ negative);
+#if NET8_0_OR_GREATER
+            // The width class from the magnitude's bit length (one lzcnt and a table load), negative values in the
+            // second half of the table.
+            int bits = 64 - System.Numerics.BitOperations.LeadingZeroCount(magnitude);
+            int width = Unsafe.Add(ref MemoryMarshal.GetReference(Widths), bits + ((int)negative & 65));
+#else
             int width = (magnitude > (ulong)(127 ^ (negative & (127 ^ 31))) ? 1 : 0)
                 + (magnitude > (ulong)(255 ^ (negative & (255 ^ 127))) ? 1 : 0)
                 + (magnitude > (ulong)(65535 ^ (negative & (65535 ^ 32767))) ? 1 : 0)
                 + (magnitude > (ulong)(0xffff_ffffL ^ (negative & (0xffff_ffffL ^ 0x7fff_ffffL))) ? 1 : 0);
+#endif
             return Write(ref destination, (ulong)value, width, (int)negative & 4);
         }
 
@@ -35,7 +42,11 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int EncodeUnsigned(ref byte destination, ulong value)
         {
+#if NET8_0_OR_GREATER
+            int width = Unsafe.Add(ref MemoryMarshal.GetReference(Widths), 64 - System.Numerics.BitOperations.LeadingZeroCount(value));
+#else
             int width = (value > 127 ? 1 : 0) + (value > 255 ? 1 : 0) + (value > 65535 ? 1 : 0) + (value > uint.MaxValue ? 1 : 0);
+#endif
             return Write(ref destination, value, width, 0);
         }
 
@@ -105,6 +116,25 @@ namespace MsgPack.Spec
         private const uint Valid = 0x10;
         private const uint Signed = 0x20;
         private const uint Unsigned = Valid;
+
+        /// <summary>
+        /// The width class (0 fixint, 1 to 4 for 1, 2, 4 or 8 bytes after the code) by the bit length of a value: 65
+        /// entries for non-negative values (fixint up to 7 bits, uint 8 at 8, uint 16 to 16, uint 32 to 32), then 65 for
+        /// the complement of negative ones (fixint up to 5 bits, int 8 to 7, int 16 to 15, int 32 to 31).
+        /// </summary>
+        private static System.ReadOnlySpan<byte> Widths => new byte[]
+        {
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2,
+            2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+            3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+            4,
+            0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2,
+            3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+            4,
+        };
 
         /// <summary>Per code: Valid for an integer format, Signed for int 8 to int 64, and the bytes after the code (0 for fixints).</summary>
         private static System.ReadOnlySpan<byte> Shapes => new byte[]
