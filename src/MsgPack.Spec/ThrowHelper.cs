@@ -86,6 +86,14 @@ namespace MsgPack.Spec
         public static void ThrowArrayElementFailure(ReadStatus status, int firstByte, long bytesNeeded, long bytesAvailable, string expected, int index) =>
             throw CreateReadFailure(status, firstByte, (int)Math.Min(bytesNeeded, int.MaxValue), bytesAvailable, $"{expected} (element {index} of the array)");
 
+        [DoesNotReturn]
+        public static void ThrowTextTooLong(long limit) =>
+            throw new MsgPackTextLimitException($"The text would be longer than MaxOutputLength ({limit} bytes).");
+
+        [DoesNotReturn]
+        public static void ThrowTextTooDeep(int limit, long offset) =>
+            throw new MsgPackTextLimitException($"The document nests deeper than MaxDepth ({limit}) at offset {offset}.");
+
         /// <summary>The exception for <see cref="ThrowLengthPrefixOutOfRange"/>.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static Exception CreateLengthPrefixError(long bytesAfter, string paramName) =>

@@ -1,0 +1,304 @@
+using System;
+using System.Buffers;
+using System.Globalization;
+
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// Renders a MessagePack document as JSON, to see what a peer sent: any value, iteratively, with a depth limit and
+    /// an output limit (<see cref="MsgPackTextOptions"/>), and nothing allocated in proportion to a length the input
+    /// claims.
+    /// </summary>
+    /// <remarks>
+    /// <para>What JSON cannot say directly is written as follows:</para>
+    /// <list type="bullet">
+    /// <item>bin: a base64 string (as System.Text.Json writes <c>byte[]</c>);</item>
+    /// <item>ext: <c>{"$ext":type,"data":"base64"}</c>;</item>
+    /// <item>timestamp (ext -1): an ISO 8601 string in UTC with the nanoseconds, <c>"2026-11-23T12:00:00.123456789Z"</c>
+    /// (no fraction when they are 0); outside years 1 to 9999, <c>{"$timestamp":{"seconds":s,"nanoseconds":n}}</c>;</item>
+    /// <item>a map key that is not a str: its own JSON text as a string (<c>1</c> becomes <c>"1"</c>, <c>[1,2]</c>
+    /// becomes <c>"[1,2]"</c>, nil becomes <c>"null"</c>);</item>
+    /// <item>float NaN and infinities: the strings <c>"NaN"</c>, <c>"Infinity"</c> and <c>"-Infinity"</c>; other floats the
+    /// shortest text that reads back as the same value (a float 32 as a float 32);</item>
+    /// <item>integers: every digit, uint 64 above 2^53 included (a JavaScript reader rounds those);</item>
+    /// <item>duplicate map keys: written as they come, in order.</item>
+    /// </list>
+    /// <para>
+    /// Bad input throws what the readers throw (<see cref="MsgPackTruncatedException"/>,
+    /// <see cref="MsgPackUnexpectedCodeException"/>, <see cref="MsgPackInvalidUtf8Exception"/> for a str that is not
+    /// UTF-8, <see cref="MsgPackInvalidTimestampException"/>), bytes after the document throw <see cref="MsgPackException"/>,
+    /// and the limits throw <see cref="MsgPackTextLimitException"/>. Output written before the exception stays in the buffer writer.
+    /// </para>
+    /// </remarks>
+    public static class MsgPackJson
+    {
+        private const int FirstStackDepth = 16;
+
+        /// <summary>The JSON text of the one document in <paramref name="msgpack"/>.</summary>
+        /// <param name="msgpack">One MessagePack value.</param>
+        /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+        /// <returns>The JSON text.</returns>
+        /// <exception cref="MsgPackException">The input is not one well-formed value, or a limit was reached (see the remarks).</exception>
+        public static string ToJson(ReadOnlySpan<byte> msgpack, MsgPackTextOptions? options = null)
+        {
+            using var output = new PooledBufferWriter();
+            WriteJson(msgpack, output, options);
+            return Utf8Text.Decode(output.WrittenSpan);
+        }
+
+        /// <summary>The JSON text of the one document in <paramref name="msgpack"/>, which may span segments.</summary>
+        /// <param name="msgpack">One MessagePack value.</param>
+        /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+        /// <returns>The JSON text.</returns>
+        /// <exception cref="MsgPackException">The input is not one well-formed value, or a limit was reached (see the remarks).</exception>
+        public static string ToJson(ReadOnlySequence<byte> msgpack, MsgPackTextOptions? options = null)
+        {
+            using var output = new PooledBufferWriter();
+            WriteJson(msgpack, output, options);
+            return Utf8Text.Decode(output.WrittenSpan);
+        }
+
+        /// <summary>Writes the JSON text (UTF-8) of the one document in <paramref name="msgpack"/> to <paramref name="utf8Json"/>.</summary>
+        /// <param name="msgpack">One MessagePack value.</param>
+        /// <param name="utf8Json">Where the JSON goes.</param>
+        /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+        /// <exception cref="MsgPackException">The input is not one well-formed value, or a limit was reached (see the remarks).</exception>
+        public static void WriteJson(ReadOnlySpan<byte> msgpack, IBufferWriter<byte> utf8Json, MsgPackTextOptions? options = null)
+        {
+            var reader = new MsgPackReader(msgpack);
+            Write(ref reader, utf8Json, options);
+        }
+
+        /// <summary>Writes the JSON text (UTF-8) of the one document in <paramref name="msgpack"/>, which may span segments, to <paramref name="utf8Json"/>.</summary>
+        /// <param name="msgpack">One MessagePack value.</param>
+        /// <param name="utf8Json">Where the JSON goes.</param>
+        /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+        /// <exception cref="MsgPackException">The input is not one well-formed value, or a limit was reached (see the remarks).</exception>
+        public static void WriteJson(ReadOnlySequence<byte> msgpack, IBufferWriter<byte> utf8Json, MsgPackTextOptions? options = null)
+        {
+            var reader = new MsgPackReader(msgpack);
+            Write(ref reader, utf8Json, options);
+        }
+
+        private static void Write(ref MsgPackReader reader, IBufferWriter<byte> utf8Json, MsgPackTextOptions? options)
+        {
+            if (utf8Json is null)
+            {
+                ThrowHelper.ThrowArgumentNull(nameof(utf8Json));
+            }
+
+            options ??= MsgPackTextOptions.Default;
+            var json = new JsonText(utf8Json, options.MaxOutputLength);
+            WriteValue(ref reader, reader.ReadToken(), json, options, 0);
+            if (!reader.End)
+            {
+                throw new MsgPackException($"The input holds more than one value: {reader.Remaining} bytes follow the document, at offset {reader.Consumed}.");
+            }
+        }
+
+        /// <summary>One value, whose first token is read: a scalar, or a container walked with a stack of its own.</summary>
+        private static void WriteValue(ref MsgPackReader reader, MsgPackToken token, JsonText json, MsgPackTextOptions options, int outerDepth)
+        {
+            var stack = new Frame[FirstStackDepth];
+            int depth = 0;
+            bool isKey = false;
+            while (true)
+            {
+                if (isKey && token.Type != MsgPackTokenType.String)
+                {
+                    WriteKey(ref reader, token, json, options, outerDepth + depth);
+                }
+                else if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
+                {
+                    bool map = token.Type == MsgPackTokenType.Map;
+                    if (token.Count == 0)
+                    {
+                        json.Raw(map ? "{}" : "[]");
+                    }
+                    else
+                    {
+                        if (outerDepth + depth >= options.MaxDepth)
+                        {
+                            ThrowHelper.ThrowTextTooDeep(options.MaxDepth, reader.Consumed);
+                        }
+
+                        if (depth == stack.Length)
+                        {
+                            Array.Resize(ref stack, depth * 2);
+                        }
+
+                        stack[depth++] = new Frame(map ? 2L * token.Count : token.Count, map);
+                        json.Raw(map ? (byte)'{' : (byte)'[');
+                    }
+                }
+                else
+                {
+                    WriteScalar(ref reader, token, json);
+                }
+
+                // The next token's place: close what is complete, then the separator before it.
+                while (true)
+                {
+                    if (depth == 0)
+                    {
+                        return;
+                    }
+
+                    ref Frame top = ref stack[depth - 1];
+                    if (top.Remaining == 0)
+                    {
+                        json.Raw(top.Map ? (byte)'}' : (byte)']');
+                        depth--;
+                        continue;
+                    }
+
+                    isKey = top.Map && top.Remaining % 2 == 0;
+                    if (top.Map && !isKey)
+                    {
+                        json.Raw((byte)':');
+                    }
+                    else if (top.Started)
+                    {
+                        json.Raw((byte)',');
+                    }
+
+                    top.Started = true;
+                    top.Remaining--;
+                    break;
+                }
+
+                token = reader.ReadToken();
+            }
+        }
+
+        /// <summary>A map key that is not a str: its own JSON text, as a JSON string.</summary>
+        private static void WriteKey(ref MsgPackReader reader, MsgPackToken token, JsonText json, MsgPackTextOptions options, int depth)
+        {
+            using var scratch = new PooledBufferWriter();
+            var text = new JsonText(scratch, options.MaxOutputLength - json.Written);
+            WriteValue(ref reader, token, text, options, depth);
+            json.String(scratch.WrittenSpan);
+        }
+
+        private static void WriteScalar(ref MsgPackReader reader, MsgPackToken token, JsonText json)
+        {
+            switch (token.Type)
+            {
+                case MsgPackTokenType.Nil:
+                    json.Raw("null");
+                    break;
+                case MsgPackTokenType.Boolean:
+                    json.Raw(token.GetBoolean() ? "true" : "false");
+                    break;
+                case MsgPackTokenType.Integer when token.IsNegative:
+                    json.Number(token.GetInt64());
+                    break;
+                case MsgPackTokenType.Integer:
+                    json.Number(token.GetUInt64());
+                    break;
+                case MsgPackTokenType.Float:
+                    json.Number(token.GetDouble(), token.Code == DataCodes.Float32);
+                    break;
+                case MsgPackTokenType.Timestamp:
+                    WriteTimestamp(token.GetTimestamp(), json);
+                    break;
+                case MsgPackTokenType.String:
+                    WriteString(reader.ReadBytes(token.Length), json);
+                    break;
+                case MsgPackTokenType.Binary:
+                    WriteBase64(reader.ReadBytes(token.Length), json);
+                    break;
+                default:
+                    json.Raw("{\"$ext\":");
+                    json.Number(token.ExtensionType);
+                    json.Raw(",\"data\":");
+                    WriteBase64(reader.ReadBytes(token.Length), json);
+                    json.Raw((byte)'}');
+                    break;
+            }
+        }
+
+        private static void WriteString(MsgPackPayload payload, JsonText json)
+        {
+            if (payload.IsSingleSpan)
+            {
+                if (!Utf8Text.IsValid(ref System.Runtime.InteropServices.MemoryMarshal.GetReference(payload.Span), payload.Length))
+                {
+                    throw new MsgPackInvalidUtf8Exception();
+                }
+
+                json.String(payload.Span);
+                return;
+            }
+
+            if (!Utf8Text.IsValid(payload.Sequence))
+            {
+                throw new MsgPackInvalidUtf8Exception();
+            }
+
+            // Escapes are for ASCII bytes only, so the text can be escaped segment by segment.
+            json.Raw((byte)'"');
+            foreach (ReadOnlyMemory<byte> segment in payload.Sequence)
+            {
+                json.StringBody(segment.Span);
+            }
+
+            json.Raw((byte)'"');
+        }
+
+        private static void WriteBase64(MsgPackPayload payload, JsonText json)
+        {
+            if (payload.IsSingleSpan)
+            {
+                json.Base64(payload.Span);
+                return;
+            }
+
+            // Base64 works in groups of 3 bytes, which segments do not respect: the payload, present in the input, in one piece.
+            byte[] rented = ArrayPool<byte>.Shared.Rent(payload.Length);
+            payload.Sequence.CopyTo(rented);
+            json.Base64(rented.AsSpan(0, payload.Length));
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+
+        private static void WriteTimestamp(Timestamp timestamp, JsonText json)
+        {
+            // Years 1 to 9999, the range of DateTimeOffset.
+            const long MinSeconds = -62_135_596_800;
+            const long MaxSeconds = 253_402_300_799;
+            if (timestamp.Seconds < MinSeconds || timestamp.Seconds > MaxSeconds)
+            {
+                json.Raw("{\"$timestamp\":{\"seconds\":");
+                json.Number(timestamp.Seconds);
+                json.Raw(",\"nanoseconds\":");
+                json.Number((ulong)timestamp.Nanoseconds);
+                json.Raw("}}");
+                return;
+            }
+
+            DateTimeOffset time = DateTimeOffset.FromUnixTimeSeconds(timestamp.Seconds);
+            string text = time.ToString("yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture);
+            if (timestamp.Nanoseconds != 0)
+            {
+                text += "." + timestamp.Nanoseconds.ToString("D9", CultureInfo.InvariantCulture);
+            }
+
+            json.Raw("\"" + text + "Z\"");
+        }
+
+        /// <summary>An open array or map: the values still to come (two per map entry), and whether one came already.</summary>
+        private struct Frame
+        {
+            public Frame(long remaining, bool map)
+            {
+                Remaining = remaining;
+                Map = map;
+                Started = false;
+            }
+
+            public long Remaining;
+            public bool Map;
+            public bool Started;
+        }
+    }
+}
