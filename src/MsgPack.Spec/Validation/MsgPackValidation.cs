@@ -132,7 +132,7 @@ namespace MsgPack.Spec
         /// <summary>Where the value with the problem starts, as a byte offset in the input.</summary>
         public long Offset { get; }
 
-        private static string Describe(MsgPackValidationError error) => error switch
+        internal static string Describe(MsgPackValidationError error) => error switch
         {
             MsgPackValidationError.Truncated => "the input ends inside a value",
             MsgPackValidationError.NeverUsedCode => "a value starts with 0xc1, which the specification never uses",
