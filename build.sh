@@ -16,6 +16,8 @@
 #                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip;
 #                         default all, 300 s each), prints execs/edges/crashes, copies crashes into the regression corpus
 #                         (tests/MsgPack.Spec.Tests/Hostile/corpus/crashes/TARGET); non-zero exit on any crash
+#   ./build.sh dump [--json] [--hex|--binary] [--preview N] [FILE|-]
+#                         the annotated dump (or, with --json, the JSON) of MessagePack bytes or hex text from FILE or stdin
 #   ./build.sh clean      remove build outputs
 # On a fresh machine it installs what it needs by itself (it runs as root there).
 set -euo pipefail
@@ -360,6 +362,10 @@ case "$verb" in
   afl) afl "$@" ;;
   fuzz) ensure_dotnet; dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
   bench) bench "$@" ;;
+  dump)
+    ensure_dotnet
+    dotnet build tools/MsgPack.Spec.Dump -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.Dump -c "$configuration"
+    dotnet "tools/MsgPack.Spec.Dump/bin/$configuration/net10.0/MsgPack.Spec.Dump.dll" "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
   -h|--help|help) sed -n '2,19p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;

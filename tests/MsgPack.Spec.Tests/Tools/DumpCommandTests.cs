@@ -1,0 +1,99 @@
+using System;
+using System.IO;
+using System.Linq;
+using System.Text;
+using System.Text.RegularExpressions;
+using MsgPack.Spec.Dump;
+using Xunit;
+
+namespace MsgPack.Spec.Tests.Tools
+{
+    /// <summary>
+    /// <c>./build.sh dump</c>: the command on bytes and on hex text, its JSON lines, its exit codes, and the README's
+    /// example, which must be what the command prints for the bytes the README gives.
+    /// </summary>
+    public class DumpCommandTests
+    {
+        [Fact]
+        public void The_readme_example_is_what_the_command_prints()
+        {
+            string readme = File.ReadAllText(FindReadme());
+            Match block = Regex.Match(readme, @"```text\n\$ printf '([0-9a-f ]+)' \| \./build\.sh dump\n(?<dump>.*?)\$ printf '[^']*' \| \./build\.sh dump --json\n(?<json>.*?)```", RegexOptions.Singleline);
+            Assert.True(block.Success, "README.md has no dump example in the expected shape");
+            byte[] hex = Encoding.ASCII.GetBytes(block.Groups[1].Value);
+            Assert.Equal(block.Groups["dump"].Value, Run(hex, out int code));
+            Assert.Equal(0, code);
+            Assert.Equal(block.Groups["json"].Value, Run(hex, out code, "--json"));
+            Assert.Equal(0, code);
+        }
+
+        [Fact]
+        public void Bytes_and_hex_text_of_the_same_document_dump_alike()
+        {
+            byte[] bytes = Hex.ToBytes("82 a2 69 64 2a a4 6e 61 6d 65 a3 41 64 61");
+            string fromBytes = Run(bytes, out int code, "--binary");
+            Assert.Equal(0, code);
+            Assert.StartsWith("00000000  fixmap(2)\n", fromBytes);
+            foreach (string text in new[] { "82 a2 69 64 2a a4 6e 61 6d 65 a3 41 64 61", "82a269642aa46e616d65a341 6461\n", "0x82, 0xa2, 0x69, 0x64, 0x2a, 0xa4, 0x6e, 0x61, 0x6d, 0x65, 0xa3, 0x41, 0x64, 0x61", "82:A2:69:64:2A:A4:6E:61:6D:65:A3:41:64:61" })
+            {
+                Assert.Equal(fromBytes, Run(Encoding.ASCII.GetBytes(text), out code));
+                Assert.Equal(0, code);
+            }
+
+            Assert.Equal("{\"id\":42,\"name\":\"Ada\"}\n", Run(bytes, out code, "--json"));
+        }
+
+        [Fact]
+        public void Bad_input_and_bad_arguments_have_their_exit_codes()
+        {
+            Assert.Equal("00000000  fixarray(2)\n00000001    positive fixint 1\n00000002  error: a value starts with 0xc1, which the specification never uses\n", Run(Encoding.ASCII.GetBytes("92 01 c1"), out int code));
+            Assert.Equal(1, code);
+            Assert.Equal(string.Empty, Run(Encoding.ASCII.GetBytes("92 01 c1"), out code, "--json"));
+            Assert.Equal(1, code);
+            Run(Encoding.ASCII.GetBytes("9"), out code, "--hex");
+            Assert.Equal(2, code);
+            Run(Array.Empty<byte>(), out code, "--frobnicate");
+            Assert.Equal(2, code);
+            Assert.Contains("usage:", Run(Array.Empty<byte>(), out code, "--help"));
+            Assert.Equal(0, code);
+        }
+
+        [Fact]
+        public void A_file_is_read_as_well_as_standard_input()
+        {
+            string path = Path.GetTempFileName();
+            try
+            {
+                File.WriteAllBytes(path, Hex.ToBytes("93 01 02 03"));
+                Assert.Equal("[1,2,3]\n", Run(Array.Empty<byte>(), out int code, "--json", path));
+                Assert.Equal(0, code);
+            }
+            finally
+            {
+                File.Delete(path);
+            }
+        }
+
+        private static string Run(byte[] standardInput, out int code, params string[] args)
+        {
+            var output = new StringWriter { NewLine = "\n" };
+            var error = new StringWriter();
+            code = DumpCommand.Run(args, new MemoryStream(standardInput), output, error);
+            return output.ToString();
+        }
+
+        private static string FindReadme()
+        {
+            for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory != null; directory = directory.Parent)
+            {
+                string candidate = Path.Combine(directory.FullName, "README.md");
+                if (File.Exists(candidate) && Directory.Exists(Path.Combine(directory.FullName, "src")))
+                {
+                    return candidate;
+                }
+            }
+
+            throw new InvalidOperationException("README.md not found above the test binaries.");
+        }
+    }
+}
