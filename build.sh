@@ -13,7 +13,7 @@
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
 #   ./build.sh afl [target|all] [seconds]
 #                         coverage-guided fuzzing: installs afl++ (Debian) and SharpFuzz.CommandLine (local tool), instruments
-#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip;
+#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip, text;
 #                         default all, 300 s each), prints execs/edges/crashes, copies crashes into the regression corpus
 #                         (tests/MsgPack.Spec.Tests/Hostile/corpus/crashes/TARGET); non-zero exit on any crash
 #   ./build.sh dump [--json] [--hex|--binary] [--preview N] [FILE|-]
@@ -264,7 +264,7 @@ bench() {
 # ./build.sh afl [target|all] [seconds]: coverage-guided fuzzing with afl-fuzz over SharpFuzz's instrumentation.
 afl_project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
 afl_corpus=tests/MsgPack.Spec.Tests/Hostile/corpus
-afl_targets=(readers skip validate sequence token roundtrip)
+afl_targets=(readers skip validate sequence token roundtrip text)
 
 afl() {
   local which=${1:-all} seconds=${2:-300} targets=()

@@ -38,8 +38,11 @@ namespace MsgPack.Spec.Tests.Hostile
         /// <summary>MsgPackPayload (ReadRaw, ReadStringBytes, ReadBinary over the sequence) and its helpers against the span's bytes.</summary>
         Payloads = 1024,
 
-        /// <summary>What the mutation fuzzer has always run (it adds neither the advancing doors nor the token checks).</summary>
-        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk,
+        /// <summary>MsgPackDump and MsgPackJson: documented exceptions only, span and sequence alike, valid documents rendered.</summary>
+        Text = 2048,
+
+        /// <summary>What the mutation fuzzer runs (it adds neither the advancing doors nor the token checks).</summary>
+        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text,
     }
 
     /// <summary>

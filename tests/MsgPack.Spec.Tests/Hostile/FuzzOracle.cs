@@ -146,6 +146,11 @@ namespace MsgPack.Spec.Tests.Hostile
             {
                 CheckWalk(p, length, sequence, random, overSequence: false);
             }
+
+            if ((checks & FuzzChecks.Text) != 0)
+            {
+                CheckText(p, length, sequence);
+            }
         }
 
         private void Fail(string check, string reader, string detail) =>

@@ -30,7 +30,7 @@ namespace MsgPack.Spec.Tests.Hostile
     /// </remarks>
     internal static class FuzzTargets
     {
-        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip" };
+        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text" };
 
         private static readonly ReaderDef[] SkipReaders = Array.FindAll(FuzzReaders.All, r => r.Name is "Skip" or "Raw");
 
@@ -80,6 +80,9 @@ namespace MsgPack.Spec.Tests.Hostile
                     break;
                 case "token":
                     oracle.Check(FuzzChecks.Tokens, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
+                    break;
+                case "text":
+                    oracle.Check(FuzzChecks.Text, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
                     break;
                 default:
                     throw new ArgumentException($"No fuzz target '{target}' (targets: {string.Join(", ", Names)}).", nameof(target));
