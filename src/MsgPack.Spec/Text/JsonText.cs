@@ -7,7 +7,7 @@ using System.Runtime.CompilerServices;
 namespace MsgPack.Spec
 {
     /// <summary>JSON text, UTF-8, into a buffer writer: the few primitives <see cref="MsgPackJson"/> needs, with the output limit counted.</summary>
-    internal sealed class JsonText
+    internal struct JsonText
     {
         private static readonly byte[] HexDigits = { (byte)'0', (byte)'1', (byte)'2', (byte)'3', (byte)'4', (byte)'5', (byte)'6', (byte)'7', (byte)'8', (byte)'9', (byte)'a', (byte)'b', (byte)'c', (byte)'d', (byte)'e', (byte)'f' };
 
@@ -21,7 +21,7 @@ namespace MsgPack.Spec
             _limit = limit;
         }
 
-        public long Written => _written;
+        public readonly long Written => _written;
 
         public void Raw(byte value)
         {
@@ -69,6 +69,24 @@ namespace MsgPack.Spec
 #else
             Raw(single ? ((float)value).ToString("R", CultureInfo.InvariantCulture) : value.ToString("R", CultureInfo.InvariantCulture));
 #endif
+        }
+
+        /// <summary>yyyy-MM-ddTHH:mm:ss of a UTC time.</summary>
+        public void DateTime(DateTimeOffset time)
+        {
+#if NET8_0_OR_GREATER
+            time.TryFormat(Reserve(19), out int written, "yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture);
+            Commit(written);
+#else
+            Raw(time.ToString("yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture));
+#endif
+        }
+
+        /// <summary>Nanoseconds as 9 digits, leading zeros included.</summary>
+        public void NineDigits(uint value)
+        {
+            Utf8Formatter.TryFormat(value, Reserve(9), out int written, new StandardFormat('D', 9));
+            Commit(written);
         }
 
         /// <summary>A JSON string of UTF-8 text (already checked), escaped where JSON requires it.</summary>

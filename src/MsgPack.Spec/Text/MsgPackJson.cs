@@ -89,7 +89,7 @@ namespace MsgPack.Spec
 
             options ??= MsgPackTextOptions.Default;
             var json = new JsonText(utf8Json, options.MaxOutputLength);
-            WriteValue(ref reader, reader.ReadToken(), json, options, 0);
+            WriteValue(ref reader, reader.ReadToken(), ref json, options, 0);
             if (!reader.End)
             {
                 throw new MsgPackException($"The input holds more than one value: {reader.Remaining} bytes follow the document, at offset {reader.Consumed}.");
@@ -97,16 +97,18 @@ namespace MsgPack.Spec
         }
 
         /// <summary>One value, whose first token is read: a scalar, or a container walked with a stack of its own.</summary>
-        private static void WriteValue(ref MsgPackReader reader, MsgPackToken token, JsonText json, MsgPackTextOptions options, int outerDepth)
+        private static void WriteValue(ref MsgPackReader reader, MsgPackToken token, ref JsonText json, MsgPackTextOptions options, int outerDepth)
         {
-            var stack = new Frame[FirstStackDepth];
+            // The open containers: on the stack up to 16 levels, in a rented array beyond (never more than MaxDepth).
+            Span<Frame> stack = stackalloc Frame[FirstStackDepth];
+            Frame[]? rented = null;
             int depth = 0;
             bool isKey = false;
             while (true)
             {
                 if (isKey && token.Type != MsgPackTokenType.String)
                 {
-                    WriteKey(ref reader, token, json, options, outerDepth + depth);
+                    WriteKey(ref reader, token, ref json, options, outerDepth + depth);
                 }
                 else if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
                 {
@@ -124,7 +126,15 @@ namespace MsgPack.Spec
 
                         if (depth == stack.Length)
                         {
-                            Array.Resize(ref stack, depth * 2);
+                            Frame[] larger = ArrayPool<Frame>.Shared.Rent(depth * 2);
+                            stack.CopyTo(larger);
+                            if (rented != null)
+                            {
+                                ArrayPool<Frame>.Shared.Return(rented);
+                            }
+
+                            rented = larger;
+                            stack = larger;
                         }
 
                         stack[depth++] = new Frame(map ? 2L * token.Count : token.Count, map);
@@ -133,7 +143,7 @@ namespace MsgPack.Spec
                 }
                 else
                 {
-                    WriteScalar(ref reader, token, json);
+                    WriteScalar(ref reader, token, ref json);
                 }
 
                 // The next token's place: close what is complete, then the separator before it.
@@ -141,6 +151,11 @@ namespace MsgPack.Spec
                 {
                     if (depth == 0)
                     {
+                        if (rented != null)
+                        {
+                            ArrayPool<Frame>.Shared.Return(rented);
+                        }
+
                         return;
                     }
 
@@ -172,15 +187,15 @@ namespace MsgPack.Spec
         }
 
         /// <summary>A map key that is not a str: its own JSON text, as a JSON string.</summary>
-        private static void WriteKey(ref MsgPackReader reader, MsgPackToken token, JsonText json, MsgPackTextOptions options, int depth)
+        private static void WriteKey(ref MsgPackReader reader, MsgPackToken token, ref JsonText json, MsgPackTextOptions options, int depth)
         {
             using var scratch = new PooledBufferWriter();
             var text = new JsonText(scratch, options.MaxOutputLength - json.Written);
-            WriteValue(ref reader, token, text, options, depth);
+            WriteValue(ref reader, token, ref text, options, depth);
             json.String(scratch.WrittenSpan);
         }
 
-        private static void WriteScalar(ref MsgPackReader reader, MsgPackToken token, JsonText json)
+        private static void WriteScalar(ref MsgPackReader reader, MsgPackToken token, ref JsonText json)
         {
             switch (token.Type)
             {
@@ -200,25 +215,25 @@ namespace MsgPack.Spec
                     json.Number(token.GetDouble(), token.Code == DataCodes.Float32);
                     break;
                 case MsgPackTokenType.Timestamp:
-                    WriteTimestamp(token.GetTimestamp(), json);
+                    WriteTimestamp(token.GetTimestamp(), ref json);
                     break;
                 case MsgPackTokenType.String:
-                    WriteString(reader.ReadBytes(token.Length), json);
+                    WriteString(reader.ReadBytes(token.Length), ref json);
                     break;
                 case MsgPackTokenType.Binary:
-                    WriteBase64(reader.ReadBytes(token.Length), json);
+                    WriteBase64(reader.ReadBytes(token.Length), ref json);
                     break;
                 default:
                     json.Raw("{\"$ext\":");
                     json.Number(token.ExtensionType);
                     json.Raw(",\"data\":");
-                    WriteBase64(reader.ReadBytes(token.Length), json);
+                    WriteBase64(reader.ReadBytes(token.Length), ref json);
                     json.Raw((byte)'}');
                     break;
             }
         }
 
-        private static void WriteString(MsgPackPayload payload, JsonText json)
+        private static void WriteString(MsgPackPayload payload, ref JsonText json)
         {
             if (payload.IsSingleSpan)
             {
@@ -246,7 +261,7 @@ namespace MsgPack.Spec
             json.Raw((byte)'"');
         }
 
-        private static void WriteBase64(MsgPackPayload payload, JsonText json)
+        private static void WriteBase64(MsgPackPayload payload, ref JsonText json)
         {
             if (payload.IsSingleSpan)
             {
@@ -261,7 +276,7 @@ namespace MsgPack.Spec
             ArrayPool<byte>.Shared.Return(rented);
         }
 
-        private static void WriteTimestamp(Timestamp timestamp, JsonText json)
+        private static void WriteTimestamp(Timestamp timestamp, ref JsonText json)
         {
             // Years 1 to 9999, the range of DateTimeOffset.
             const long MinSeconds = -62_135_596_800;
@@ -277,13 +292,15 @@ namespace MsgPack.Spec
             }
 
             DateTimeOffset time = DateTimeOffset.FromUnixTimeSeconds(timestamp.Seconds);
-            string text = time.ToString("yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture);
+            json.Raw((byte)'"');
+            json.DateTime(time);
             if (timestamp.Nanoseconds != 0)
             {
-                text += "." + timestamp.Nanoseconds.ToString("D9", CultureInfo.InvariantCulture);
+                json.Raw((byte)'.');
+                json.NineDigits(timestamp.Nanoseconds);
             }
 
-            json.Raw("\"" + text + "Z\"");
+            json.Raw("Z\"");
         }
 
         /// <summary>An open array or map: the values still to come (two per map entry), and whether one came already.</summary>
