@@ -80,6 +80,29 @@ namespace MsgPack.Spec
             Write(ref reader, utf8Json, options);
         }
 
+#if NET8_0_OR_GREATER
+        /// <summary>
+        /// Writes the JSON of the one document in <paramref name="msgpack"/> as the next value of
+        /// <paramref name="writer"/> (the root, an array item, a property's value), to embed MessagePack in a larger
+        /// JSON text. Rendered with the conventions above, then handed over whole (<see cref="System.Text.Json.Utf8JsonWriter.WriteRawValue(ReadOnlySpan{byte}, bool)"/>).
+        /// </summary>
+        /// <param name="msgpack">One MessagePack value.</param>
+        /// <param name="writer">The JSON writer, positioned where a value may come.</param>
+        /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+        /// <exception cref="MsgPackException">The input is not one well-formed value, or a limit was reached (see the remarks).</exception>
+        public static void WriteJson(ReadOnlySpan<byte> msgpack, System.Text.Json.Utf8JsonWriter writer, MsgPackTextOptions? options = null)
+        {
+            if (writer is null)
+            {
+                ThrowHelper.ThrowArgumentNull(nameof(writer));
+            }
+
+            using var scratch = new PooledBufferWriter();
+            WriteJson(msgpack, scratch, options);
+            writer.WriteRawValue(scratch.WrittenSpan, skipInputValidation: true);
+        }
+#endif
+
         private static void Write(ref MsgPackReader reader, IBufferWriter<byte> utf8Json, MsgPackTextOptions? options)
         {
             if (utf8Json is null)

@@ -95,6 +95,25 @@ namespace MsgPack.Spec.Tests.Text
             }
         }
 
+#if !LIBRARY_NETSTANDARD
+        [Fact]
+        public void A_document_embeds_in_a_utf8_json_writer()
+        {
+            var output = new System.Buffers.ArrayBufferWriter<byte>();
+            using (var json = new Utf8JsonWriter(output))
+            {
+                json.WriteStartObject();
+                json.WritePropertyName("request");
+                MsgPackJson.WriteJson(Hex.ToBytes("82 a2 69 64 2a c4 02 01 02 c0"), json);
+                json.WriteNumber("n", 1);
+                json.WriteEndObject();
+            }
+
+            // A bin key is its JSON text, a base64 string, as a string.
+            Assert.Equal("{\"request\":{\"id\":42,\"\\\"AQI=\\\"\":null},\"n\":1}", Encoding.UTF8.GetString(output.WrittenSpan));
+        }
+#endif
+
         [Fact]
         public void A_document_of_a_mebibyte_renders_whole()
         {
