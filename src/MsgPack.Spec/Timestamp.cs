@@ -64,6 +64,9 @@ namespace MsgPack.Spec
         /// <returns>The same instant.</returns>
         public static Timestamp FromDateTimeOffset(DateTimeOffset value) => FromTicks(value.UtcTicks);
 
+        /// <summary>Whether the seconds fall in years 1 to 9999, the range of <see cref="DateTime"/> (the text renderers write an ISO 8601 date there).</summary>
+        internal bool FitsDateTime => Seconds >= MinDateTimeSeconds && Seconds <= MaxDateTimeSeconds;
+
         /// <summary>Converts to a UTC <see cref="DateTime"/>. Nanoseconds that are not a multiple of 100 are rounded down to the tick.</summary>
         /// <returns>The instant, of kind <see cref="DateTimeKind.Utc"/>.</returns>
         /// <exception cref="OverflowException">The instant lies outside the years 1 to 9999.</exception>

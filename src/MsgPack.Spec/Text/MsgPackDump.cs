@@ -192,9 +192,7 @@ namespace MsgPack.Spec
 
         private static void AppendTimestamp(Timestamp timestamp, StringBuilder line)
         {
-            const long MinSeconds = -62_135_596_800;
-            const long MaxSeconds = 253_402_300_799;
-            if (timestamp.Seconds < MinSeconds || timestamp.Seconds > MaxSeconds)
+            if (!timestamp.FitsDateTime)
             {
                 line.Append(timestamp.Seconds.ToString(CultureInfo.InvariantCulture)).Append(" s ")
                     .Append(timestamp.Nanoseconds.ToString(CultureInfo.InvariantCulture)).Append(" ns");

@@ -301,10 +301,7 @@ namespace MsgPack.Spec
 
         private static void WriteTimestamp(Timestamp timestamp, ref JsonText json)
         {
-            // Years 1 to 9999, the range of DateTimeOffset.
-            const long MinSeconds = -62_135_596_800;
-            const long MaxSeconds = 253_402_300_799;
-            if (timestamp.Seconds < MinSeconds || timestamp.Seconds > MaxSeconds)
+            if (!timestamp.FitsDateTime)
             {
                 json.Raw("{\"$timestamp\":{\"seconds\":");
                 json.Number(timestamp.Seconds);
