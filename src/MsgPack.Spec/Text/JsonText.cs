@@ -6,19 +6,31 @@ using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec
 {
-    /// <summary>JSON text, UTF-8, into a buffer writer: the few primitives <see cref="MsgPackJson"/> needs, with the output limit counted.</summary>
-    internal struct JsonText
+    /// <summary>
+    /// JSON text, UTF-8, into a buffer writer: the few primitives <see cref="MsgPackJson"/> needs, with the output limit
+    /// counted. It holds the span the buffer writer last handed out and commits it when it needs another, or at
+    /// <see cref="Flush"/>: a call to the buffer writer per token cost more than the rest of the rendering.
+    /// </summary>
+    internal ref struct JsonText
     {
+        // What to ask the buffer writer for at least, so that a run of small tokens needs one span.
+        private const int Chunk = 512;
+
         private static readonly byte[] HexDigits = { (byte)'0', (byte)'1', (byte)'2', (byte)'3', (byte)'4', (byte)'5', (byte)'6', (byte)'7', (byte)'8', (byte)'9', (byte)'a', (byte)'b', (byte)'c', (byte)'d', (byte)'e', (byte)'f' };
 
         private readonly IBufferWriter<byte> _output;
         private readonly long _limit;
-        private long _written;
+        private long _written;   // bytes written, committed or pending
+        private Span<byte> _span; // the span last handed out
+        private int _pending;    // bytes written into it and not committed yet
 
         public JsonText(IBufferWriter<byte> output, long limit)
         {
             _output = output;
             _limit = limit;
+            _written = 0;
+            _span = default;
+            _pending = 0;
         }
 
         public readonly long Written => _written;
@@ -159,9 +171,35 @@ namespace MsgPack.Spec
 
         private static int Base64Length(int length) => (length + 2) / 3 * 4;
 
+        /// <summary>Commits what is pending to the buffer writer.</summary>
+        public void Flush()
+        {
+            if (_pending > 0)
+            {
+                _output.Advance(_pending);
+            }
+
+            _pending = 0;
+            _span = default;
+        }
+
         /// <summary>Room for <paramref name="length"/> bytes; <see cref="Commit"/> then says how many were written.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private Span<byte> Reserve(int length) => _output.GetSpan(length).Slice(0, length);
+        private Span<byte> Reserve(int length)
+        {
+            if (_span.Length - _pending < length)
+            {
+                Refill(length);
+            }
+
+            return _span.Slice(_pending, length);
+        }
+
+        private void Refill(int length)
+        {
+            Flush();
+            _span = _output.GetSpan(Math.Max(length, Chunk));
+        }
 
         private void Commit(int length)
         {
@@ -171,7 +209,7 @@ namespace MsgPack.Spec
                 ThrowHelper.ThrowTextTooLong(_limit);
             }
 
-            _output.Advance(length);
+            _pending += length;
         }
     }
 }

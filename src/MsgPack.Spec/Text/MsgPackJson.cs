@@ -27,7 +27,7 @@ namespace MsgPack.Spec
     /// Bad input throws what the readers throw (<see cref="MsgPackTruncatedException"/>,
     /// <see cref="MsgPackUnexpectedCodeException"/>, <see cref="MsgPackInvalidUtf8Exception"/> for a str that is not
     /// UTF-8, <see cref="MsgPackInvalidTimestampException"/>), bytes after the document throw <see cref="MsgPackException"/>,
-    /// and the limits throw <see cref="MsgPackTextLimitException"/>. Output written before the exception stays in the buffer writer.
+    /// and the limits throw <see cref="MsgPackTextLimitException"/>. After an exception the buffer writer may hold part of the text.
     /// </para>
     /// </remarks>
     public static class MsgPackJson
@@ -113,6 +113,7 @@ namespace MsgPack.Spec
             options ??= MsgPackTextOptions.Default;
             var json = new JsonText(utf8Json, options.MaxOutputLength);
             WriteValue(ref reader, reader.ReadToken(), ref json, options, 0);
+            json.Flush();
             if (!reader.End)
             {
                 throw new MsgPackException($"The input holds more than one value: {reader.Remaining} bytes follow the document, at offset {reader.Consumed}.");
@@ -215,6 +216,7 @@ namespace MsgPack.Spec
             using var scratch = new PooledBufferWriter();
             var text = new JsonText(scratch, options.MaxOutputLength - json.Written);
             WriteValue(ref reader, token, ref text, options, depth);
+            text.Flush();
             json.String(scratch.WrittenSpan);
         }
 
