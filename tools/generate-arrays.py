@@ -202,7 +202,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of {acc} into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not {what} that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not {what} that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryRead{name}Array(ReadOnlySpan<byte> source, scoped Span<{t}> destination, out int count, out int bytesRead) =>

@@ -291,6 +291,12 @@ namespace MsgPack.Spec
                 return OperationStatus.Done;
             }
 
+            // A header cut short has stored nothing: count 0, as for the reader (-1 is for a header that is not an array).
+            if (status == ReadStatus.NeedMoreData && count < 0)
+            {
+                count = 0;
+            }
+
             // A span never holds more than int.MaxValue bytes: an array that needs more can never be read from one.
             bytesRead = status == ReadStatus.NeedMoreData && bytesNeeded <= int.MaxValue ? (int)bytesNeeded : 0;
             return status == ReadStatus.NeedMoreData && bytesNeeded > int.MaxValue ? OperationStatus.InvalidData : status.ToOperationStatus();

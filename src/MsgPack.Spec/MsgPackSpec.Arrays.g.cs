@@ -68,7 +68,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="sbyte"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadSByteArray(ReadOnlySpan<byte> source, scoped Span<sbyte> destination, out int count, out int bytesRead) =>
@@ -185,7 +185,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="byte"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadByteArray(ReadOnlySpan<byte> source, scoped Span<byte> destination, out int count, out int bytesRead) =>
@@ -302,7 +302,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="short"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadInt16Array(ReadOnlySpan<byte> source, scoped Span<short> destination, out int count, out int bytesRead) =>
@@ -419,7 +419,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ushort"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadUInt16Array(ReadOnlySpan<byte> source, scoped Span<ushort> destination, out int count, out int bytesRead) =>
@@ -536,7 +536,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="int"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadInt32Array(ReadOnlySpan<byte> source, scoped Span<int> destination, out int count, out int bytesRead) =>
@@ -653,7 +653,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="uint"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadUInt32Array(ReadOnlySpan<byte> source, scoped Span<uint> destination, out int count, out int bytesRead) =>
@@ -770,7 +770,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="long"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadInt64Array(ReadOnlySpan<byte> source, scoped Span<long> destination, out int count, out int bytesRead) =>
@@ -887,7 +887,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of integers of any width whose value fits <see cref="ulong"/> into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not integer that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadUInt64Array(ReadOnlySpan<byte> source, scoped Span<ulong> destination, out int count, out int bytesRead) =>
@@ -1004,7 +1004,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of float 32 values into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not float 32 that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not float 32 that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadSingleArray(ReadOnlySpan<byte> source, scoped Span<float> destination, out int count, out int bytesRead) =>
@@ -1121,7 +1121,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of float 64 values, and float 32 values widened exactly into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not float 64 that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not float 64 that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadDoubleArray(ReadOnlySpan<byte> source, scoped Span<double> destination, out int count, out int bytesRead) =>
@@ -1238,7 +1238,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to read an array of booleans into <paramref name="destination"/>; never throws.</summary>
         /// <param name="source">The input.</param>
         /// <param name="destination">Where the elements go.</param>
-        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not boolean that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended.</param>
+        /// <param name="count">Done: the number of elements. DestinationTooSmall: the number of elements the array has. InvalidData: the index of the element that is not boolean that fits, or -1 when the array header is the problem. NeedMoreData: the elements stored before the input ended. After a failure the elements of <paramref name="destination"/> from count on are unspecified.</param>
         /// <param name="bytesRead">Done: the bytes the array took. NeedMoreData: the input length needed (the elements still announced counted at one byte each). Otherwise 0.</param>
         /// <returns>Done, DestinationTooSmall, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadBooleanArray(ReadOnlySpan<byte> source, scoped Span<bool> destination, out int count, out int bytesRead) =>

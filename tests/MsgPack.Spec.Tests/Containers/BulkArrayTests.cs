@@ -252,6 +252,11 @@ namespace MsgPack.Spec.Tests.Containers
             Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryReadInt32Array(map, new int[4], out int count, out _));
             Assert.Equal(-1, count);
             Assert.Throws<MsgPackUnexpectedCodeException>(() => MsgPackSpec.ReadInt32Array(map, new int[4], out _));
+
+            // A header cut short: NeedMoreData with nothing stored, count 0, as from MsgPackReader.
+            Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TryReadInt32Array(Hex.ToBytes("dc 00"), new int[4], out count, out int needed));
+            Assert.Equal(0, count);
+            Assert.Equal(3, needed);
         }
 
         [Fact]
