@@ -44,12 +44,11 @@ def codecs():
         maxexpr = maxlen if maxlen.isdigit() else f"MsgPackSpec.{maxlen}"
         lenexpr = length if length.isdigit() else f"MsgPackSpec.{length}"
         if signed is None:
-            fast = f"""        public int FastRoom => {maxexpr};
+            fast = f"""        public bool Branchless => false;
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        // Never called (Branchless is false): the interface needs them.
         public int EncodeFast(ref byte destination, {t} value) => Encode(ref destination, value);
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int DecodeFast(ref byte source, out {t} value)
         {{
             value = default;
@@ -60,7 +59,7 @@ def codecs():
             kind = "Signed" if signed else "Unsigned"
             wide = "long" if signed else "ulong"
             bounds = f"{t}.MinValue, {t}.MaxValue" if signed else f"{t}.MaxValue"
-            fast = f"""        public int FastRoom => 9;
+            fast = f"""        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, {t} value) => BranchlessIntegers.Encode{kind}(ref destination, value);

@@ -42,7 +42,7 @@ namespace MsgPack.Spec
                 // The branch-free core writes 9 bytes whatever the value's length: while 8 elements follow, the bytes
                 // past this one are theirs (each takes at least one), so nothing past the array is touched.
                 int fastStop = Math.Min(stop, count - 8);
-                if (fastStop > i)
+                if (codec.Branchless && fastStop > i)
                 {
                     int fast = EncodeFastStretch<T, TCodec>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i), fastStop - i, out written);
                     i += fast;
@@ -86,8 +86,7 @@ namespace MsgPack.Spec
 
                 stretch = run > 0 ? codec.ScalarStretch : Math.Min(stretch * 2, MaxScalarStretch);
                 int stop = count - i <= stretch ? count : i + stretch;
-                // Only the integers have a branch-free core (their FastRoom is its 9 bytes).
-                if (codec.FastRoom == 9 && length - position >= 9)
+                if (codec.Branchless && length - position >= BranchlessIntegers.Room)
                 {
                     int fast = DecodeFastStretch<T, TCodec>(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i), stop - i, out read);
                     i += fast;
@@ -128,7 +127,7 @@ namespace MsgPack.Spec
             TCodec codec = default;
             int position = 0;
             int i = 0;
-            for (; i < count && room - position >= codec.FastRoom; i++)
+            for (; i < count && room - position >= BranchlessIntegers.Room; i++)
             {
                 position += codec.EncodeFast(ref Unsafe.Add(ref destination, position), Unsafe.Add(ref source, i));
             }
@@ -137,7 +136,7 @@ namespace MsgPack.Spec
             return i;
         }
 
-        /// <summary>Elements through <see cref="IArrayCodec{T}.DecodeFast"/> while 9 bytes are left, up to the first it cannot take.</summary>
+        /// <summary>Elements through <see cref="IArrayCodec{T}.DecodeFast"/> while its 9 bytes are left, up to the first it cannot take.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int DecodeFastStretch<T, TCodec>(ref byte source, int length, ref T destination, int count, out int bytesRead)
             where TCodec : struct, IArrayCodec<T>
@@ -145,7 +144,7 @@ namespace MsgPack.Spec
             TCodec codec = default;
             int position = 0;
             int i = 0;
-            for (; i < count && length - position >= 9; i++)
+            for (; i < count && length - position >= BranchlessIntegers.Room; i++)
             {
                 int read = codec.DecodeFast(ref Unsafe.Add(ref source, position), out Unsafe.Add(ref destination, i));
                 if (read == 0)

@@ -26,13 +26,13 @@ namespace MsgPack.Spec
 
         int Encode(ref byte destination, T value);
 
-        /// <summary>The room <see cref="EncodeFast"/> needs: 9 for the integers' branch-free core, else <see cref="MaxLength"/>.</summary>
-        int FastRoom { get; }
+        /// <summary>Whether the type has a branch-free core (<see cref="BranchlessIntegers"/>: the integers); <see cref="EncodeFast"/> and <see cref="DecodeFast"/> are called only then.</summary>
+        bool Branchless { get; }
 
-        /// <summary>Encodes one element with the integers' branch-free core (<see cref="BranchlessIntegers"/>), else with <see cref="Encode"/>; needs <see cref="FastRoom"/> bytes of room.</summary>
+        /// <summary>Encodes one element with the branch-free core; needs <see cref="BranchlessIntegers.Room"/> bytes of room.</summary>
         int EncodeFast(ref byte destination, T value);
 
-        /// <summary>Decodes one element with the integers' branch-free core; 0 when it cannot (another type, a value that does not fit, a type without one), and the checked core then decides. Needs 9 bytes of input.</summary>
+        /// <summary>Decodes one element with the branch-free core; 0 when it cannot (another type, a value that does not fit), and the checked core then decides. Needs <see cref="BranchlessIntegers.Room"/> bytes of input.</summary>
         int DecodeFast(ref byte source, out T value);
 
         /// <summary>Encodes whole blocks from the start of <paramref name="source"/> while they suit the vector path and fit <paramref name="room"/>.</summary>

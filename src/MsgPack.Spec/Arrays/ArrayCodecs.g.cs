@@ -18,7 +18,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, sbyte value) => MsgPackSpec.EncodeSByte(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, sbyte value) => BranchlessIntegers.EncodeSigned(ref destination, value);
@@ -67,7 +67,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, byte value) => MsgPackSpec.EncodeByte(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, byte value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
@@ -116,7 +116,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, short value) => MsgPackSpec.EncodeInt16(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, short value) => BranchlessIntegers.EncodeSigned(ref destination, value);
@@ -165,7 +165,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, ushort value) => MsgPackSpec.EncodeUInt16(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, ushort value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
@@ -214,7 +214,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, int value) => MsgPackSpec.EncodeInt32(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, int value) => BranchlessIntegers.EncodeSigned(ref destination, value);
@@ -263,7 +263,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, uint value) => MsgPackSpec.EncodeUInt32(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, uint value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
@@ -312,7 +312,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, long value) => MsgPackSpec.EncodeInt64(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, long value) => BranchlessIntegers.EncodeSigned(ref destination, value);
@@ -361,7 +361,7 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, ulong value) => MsgPackSpec.EncodeUInt64(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => true;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int EncodeFast(ref byte destination, ulong value) => BranchlessIntegers.EncodeUnsigned(ref destination, value);
@@ -410,12 +410,11 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, float value) => MsgPackSpec.EncodeSingle(ref destination, value);
 
-        public int FastRoom => 5;
+        public bool Branchless => false;
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        // Never called (Branchless is false): the interface needs them.
         public int EncodeFast(ref byte destination, float value) => Encode(ref destination, value);
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int DecodeFast(ref byte source, out float value)
         {
             value = default;
@@ -458,12 +457,11 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, double value) => MsgPackSpec.EncodeDouble(ref destination, value);
 
-        public int FastRoom => 9;
+        public bool Branchless => false;
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        // Never called (Branchless is false): the interface needs them.
         public int EncodeFast(ref byte destination, double value) => Encode(ref destination, value);
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int DecodeFast(ref byte source, out double value)
         {
             value = default;
@@ -506,12 +504,11 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Encode(ref byte destination, bool value) => MsgPackSpec.EncodeBoolean(ref destination, value);
 
-        public int FastRoom => 1;
+        public bool Branchless => false;
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        // Never called (Branchless is false): the interface needs them.
         public int EncodeFast(ref byte destination, bool value) => Encode(ref destination, value);
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int DecodeFast(ref byte source, out bool value)
         {
             value = default;

@@ -15,6 +15,9 @@ namespace MsgPack.Spec
     /// </remarks>
     internal static class BranchlessIntegers
     {
+        /// <summary>What a write and a read touch whatever the value: a code and an 8-byte word.</summary>
+        public const int Room = 9;
+
         /// <summary>Writes a signed value in its smallest form (non-negative values in the unsigned formats); returns its length.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int EncodeSigned(ref byte destination, long value)
