@@ -182,13 +182,31 @@ namespace MsgPack.Spec
                 return 12;
             }
 
-            // [code, 4 bytes big-endian] per value: the first three values and the fourth's code in one vector, the
-            // fourth's bytes after it.
-            Vector128<byte> head = Vector128.Shuffle(lanes.AsByte(), Vector128.Create(Zero, 3, 2, 1, 0, Zero, 7, 6, 5, 4, Zero, 11, 10, 9, 8, Zero))
-                | Vector128.Shuffle(codes.AsByte(), Vector128.Create((byte)0, Zero, Zero, Zero, Zero, 4, Zero, Zero, Zero, Zero, 8, Zero, Zero, Zero, Zero, 12));
-            Unsafe.WriteUnaligned(ref destination, head);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), BinaryPrimitives.ReverseEndianness(lanes.AsUInt32().GetElement(3)));
+            StoreFiveByteBlock(ref destination, lanes.AsByte(), Vector128.Shuffle(codes.AsByte(), Vector128.Create((byte)0, Zero, Zero, Zero, Zero, 4, Zero, Zero, Zero, Zero, 8, Zero, Zero, Zero, Zero, 12)));
             return 20;
+        }
+
+        /// <summary>
+        /// 4 values of 4 bytes each (uint 32, int 32, float 32) as [code, 4 bytes big-endian]: the first three and the
+        /// fourth's code in one vector, the fourth's bytes after it. <paramref name="codes"/> holds the codes at 0, 5, 10 and 15.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void StoreFiveByteBlock(ref byte destination, Vector128<byte> values, Vector128<byte> codes)
+        {
+            Unsafe.WriteUnaligned(ref destination, Vector128.Shuffle(values, Vector128.Create(Zero, 3, 2, 1, 0, Zero, 7, 6, 5, 4, Zero, 11, 10, 9, 8, Zero)) | codes);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), BinaryPrimitives.ReverseEndianness(values.AsUInt32().GetElement(3)));
+        }
+
+        /// <summary>
+        /// The reverse of <see cref="StoreFiveByteBlock"/> over 20 bytes whose first 16 are <paramref name="head"/>:
+        /// the codes at 0, 5, 10 and 15 as one uint, and the four values.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<int> LoadFiveByteBlock(ref byte source, Vector128<byte> head, out uint codes)
+        {
+            codes = Vector128.Shuffle(head, Vector128.Create((byte)0, 5, 10, 15, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
+            return Vector128.Shuffle(head, Vector128.Create((byte)4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, Zero, Zero, Zero, Zero)).AsInt32()
+                .WithElement(3, BinaryPrimitives.ReverseEndianness(Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref source, 16))));
         }
 
         // ---- Integers, decoding.
@@ -231,16 +249,14 @@ namespace MsgPack.Spec
                         }
                     }
 
-                    // Four uint 32 or four int 32: the codes at 0, 5, 10 and 15, the values' bytes between them.
-                    uint codes = Vector128.Shuffle(bytes, Vector128.Create((byte)0, 5, 10, 15, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
+                    // Four uint 32 or four int 32.
+                    Vector128<int> lanes = LoadFiveByteBlock(ref Unsafe.Add(ref source, position), bytes, out uint codes);
                     bool fromSigned = codes == 0xd2d2d2d2u;
                     if (!fromSigned && codes != 0xcecececeu)
                     {
                         break;
                     }
 
-                    Vector128<int> lanes = Vector128.Shuffle(bytes, Vector128.Create((byte)4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, Zero, Zero, Zero, Zero)).AsInt32()
-                        .WithElement(3, BinaryPrimitives.ReverseEndianness(Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref source, position + 16))));
                     if (!default(TLanes).TryStore4(ref Unsafe.Add(ref destination, i * size), lanes, fromSigned))
                     {
                         break;
@@ -275,9 +291,7 @@ namespace MsgPack.Spec
                 for (; count - i >= 4 && room - position >= 20; i += 4, position += 20)
                 {
                     Vector128<byte> bits = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.As<float, byte>(ref Unsafe.Add(ref source, i)));
-                    ref byte at = ref Unsafe.Add(ref destination, position);
-                    Unsafe.WriteUnaligned(ref at, Vector128.Shuffle(bits, Vector128.Create(Zero, 3, 2, 1, 0, Zero, 7, 6, 5, 4, Zero, 11, 10, 9, 8, Zero)) | codes);
-                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref at, 16), BinaryPrimitives.ReverseEndianness(bits.AsUInt32().GetElement(3)));
+                    StoreFiveByteBlock(ref Unsafe.Add(ref destination, position), bits, codes);
                 }
             }
 
@@ -296,15 +310,12 @@ namespace MsgPack.Spec
                 for (; count - i >= 4 && length - position >= 20; i += 4, position += 20)
                 {
                     ref byte at = ref Unsafe.Add(ref source, position);
-                    Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref at);
-                    uint codes = Vector128.Shuffle(bytes, Vector128.Create((byte)0, 5, 10, 15, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
+                    Vector128<int> bits = LoadFiveByteBlock(ref at, Unsafe.ReadUnaligned<Vector128<byte>>(ref at), out uint codes);
                     if (codes != 0xcacacacau)
                     {
                         break;
                     }
 
-                    Vector128<int> bits = Vector128.Shuffle(bytes, Vector128.Create((byte)4, 3, 2, 1, 9, 8, 7, 6, 14, 13, 12, 11, Zero, Zero, Zero, Zero)).AsInt32()
-                        .WithElement(3, BinaryPrimitives.ReverseEndianness(Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref at, 16))));
                     Unsafe.WriteUnaligned(ref Unsafe.As<float, byte>(ref Unsafe.Add(ref destination, i)), bits);
                 }
             }
@@ -344,7 +355,7 @@ namespace MsgPack.Spec
             return i;
         }
 
-        /// <summary>float 64 while the codes are cb: the per-value core without its float 32 branch or its length checks per value.</summary>
+        /// <summary>float 64 in blocks of 7 (AVX-512 VBMI) or 2, while the codes are cb; the per-value core reads the rest.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static int DecodeDoubles(ref byte source, int length, ref double destination, int count, out int bytesRead)
         {
@@ -372,11 +383,6 @@ namespace MsgPack.Spec
                         | Vector128.Shuffle(tail, Vector128.Create(Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, 15, 14, 13, 12, 11, 10, 9, 8));
                     Unsafe.WriteUnaligned(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref destination, i)), bits);
                 }
-            }
-
-            for (; i < count && length - position >= 9 && Unsafe.Add(ref source, position) == DataCodes.Float64; i++, position += 9)
-            {
-                Unsafe.Add(ref destination, i) = System.BitConverter.Int64BitsToDouble(BinaryPrimitives.ReverseEndianness(Unsafe.ReadUnaligned<long>(ref Unsafe.Add(ref source, position + 1))));
             }
 
             bytesRead = position;
