@@ -67,6 +67,38 @@ namespace MsgPack.Spec
         /// <summary>Whether the seconds fall in years 1 to 9999, the range of <see cref="DateTime"/> (the text renderers write an ISO 8601 date there).</summary>
         internal bool FitsDateTime => Seconds >= MinDateTimeSeconds && Seconds <= MaxDateTimeSeconds;
 
+        /// <summary>The most bytes <see cref="FormatIso8601"/> writes: yyyy-MM-ddTHH:mm:ss.nnnnnnnnnZ.</summary>
+        internal const int MaxIso8601Length = 30;
+
+        /// <summary>
+        /// The ISO 8601 text (ASCII) of a timestamp that <see cref="FitsDateTime"/>, as the JSON and the dump show it:
+        /// yyyy-MM-ddTHH:mm:ss, the 9 digits of the nanoseconds after a point unless they are 0, then Z.
+        /// </summary>
+        /// <returns>The bytes written to <paramref name="destination"/>, at most <see cref="MaxIso8601Length"/>.</returns>
+        internal int FormatIso8601(Span<byte> destination)
+        {
+            DateTimeOffset time = DateTimeOffset.FromUnixTimeSeconds(Seconds);
+#if NET8_0_OR_GREATER
+            time.TryFormat(destination, out int length, "yyyy-MM-dd'T'HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture);
+#else
+            string text = time.ToString("yyyy-MM-dd'T'HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture);
+            int length = text.Length;
+            for (int i = 0; i < length; i++)
+            {
+                destination[i] = (byte)text[i];
+            }
+#endif
+            if (Nanoseconds != 0)
+            {
+                destination[length++] = (byte)'.';
+                System.Buffers.Text.Utf8Formatter.TryFormat(Nanoseconds, destination.Slice(length), out int digits, new System.Buffers.StandardFormat('D', 9));
+                length += digits;
+            }
+
+            destination[length++] = (byte)'Z';
+            return length;
+        }
+
         /// <summary>Converts to a UTC <see cref="DateTime"/>. Nanoseconds that are not a multiple of 100 are rounded down to the tick.</summary>
         /// <returns>The instant, of kind <see cref="DateTimeKind.Utc"/>.</returns>
         /// <exception cref="OverflowException">The instant lies outside the years 1 to 9999.</exception>

@@ -83,33 +83,15 @@ namespace MsgPack.Spec
 #endif
         }
 
-        /// <summary>yyyy-MM-ddTHH:mm:ss of a UTC time.</summary>
-        public void DateTime(DateTimeOffset time)
-        {
-#if NET8_0_OR_GREATER
-            time.TryFormat(Reserve(19), out int written, "yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture);
-            Commit(written);
-#else
-            Raw(time.ToString("yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture));
-#endif
-        }
-
-        /// <summary>Nanoseconds as 9 digits, leading zeros included.</summary>
-        public void NineDigits(uint value)
-        {
-            Utf8Formatter.TryFormat(value, Reserve(9), out int written, new StandardFormat('D', 9));
-            Commit(written);
-        }
-
         /// <summary>A JSON string of UTF-8 text (already checked), escaped where JSON requires it.</summary>
-        public void String(ReadOnlySpan<byte> utf8)
+        public void String(scoped ReadOnlySpan<byte> utf8)
         {
             Raw((byte)'"');
             StringBody(utf8);
             Raw((byte)'"');
         }
 
-        public void StringBody(ReadOnlySpan<byte> utf8)
+        public void StringBody(scoped ReadOnlySpan<byte> utf8)
         {
             int start = 0;
             for (int i = 0; i < utf8.Length; i++)
@@ -145,7 +127,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Bytes as a base64 JSON string.</summary>
-        public void Base64(ReadOnlySpan<byte> bytes)
+        public void Base64(scoped ReadOnlySpan<byte> bytes)
         {
             Raw((byte)'"');
             while (!bytes.IsEmpty)
@@ -160,7 +142,7 @@ namespace MsgPack.Spec
             Raw((byte)'"');
         }
 
-        public void Copy(ReadOnlySpan<byte> bytes)
+        public void Copy(scoped ReadOnlySpan<byte> bytes)
         {
             if (!bytes.IsEmpty)
             {

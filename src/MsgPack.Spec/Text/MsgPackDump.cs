@@ -199,13 +199,11 @@ namespace MsgPack.Spec
                 return;
             }
 
-            line.Append(DateTimeOffset.FromUnixTimeSeconds(timestamp.Seconds).ToString("yyyy-MM-dd'T'HH:mm:ss", CultureInfo.InvariantCulture));
-            if (timestamp.Nanoseconds != 0)
+            Span<byte> text = stackalloc byte[Timestamp.MaxIso8601Length];
+            foreach (byte b in text.Slice(0, timestamp.FormatIso8601(text)))
             {
-                line.Append('.').Append(timestamp.Nanoseconds.ToString("D9", CultureInfo.InvariantCulture));
+                line.Append((char)b);
             }
-
-            line.Append('Z');
         }
 
         /// <summary>The first bytes of a str, as quoted text cut at a character boundary (its hex if it is not UTF-8).</summary>

@@ -313,16 +313,10 @@ namespace MsgPack.Spec
                 return;
             }
 
-            DateTimeOffset time = DateTimeOffset.FromUnixTimeSeconds(timestamp.Seconds);
+            Span<byte> text = stackalloc byte[Timestamp.MaxIso8601Length];
             json.Raw((byte)'"');
-            json.DateTime(time);
-            if (timestamp.Nanoseconds != 0)
-            {
-                json.Raw((byte)'.');
-                json.NineDigits(timestamp.Nanoseconds);
-            }
-
-            json.Raw("Z\"");
+            json.Copy(text.Slice(0, timestamp.FormatIso8601(text)));
+            json.Raw((byte)'"');
         }
 
         /// <summary>An open array or map: the values still to come (two per map entry), and whether one came already.</summary>
