@@ -304,20 +304,7 @@ namespace MsgPack.Spec
         /// <summary>The exception for a failed bulk read over a span (see <see cref="DecodeArray"/> for the counts).</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static void ThrowArrayFailure<T, TCodec>(ReadStatus status, ReadOnlySpan<byte> source, int capacity, int count, int position, long bytesNeeded)
-            where TCodec : struct, IArrayCodec<T>
-        {
-            if (status == ReadStatus.DestinationTooSmall)
-            {
-                ThrowHelper.ThrowArrayLongerThanDestination(count, capacity);
-            }
-
-            if (count < 0)
-            {
-                ThrowHelper.ThrowReadFailure(status, source, (int)bytesNeeded, "an array header");
-            }
-
-            int code = position < source.Length ? source[position] : -1;
-            ThrowHelper.ThrowArrayElementFailure(status, code, bytesNeeded, source.Length, default(TCodec).Expected, count);
-        }
+            where TCodec : struct, IArrayCodec<T> =>
+            ThrowHelper.ThrowArrayReadFailure(status, position < source.Length ? source[position] : -1, capacity, count, bytesNeeded, source.Length, default(TCodec).Expected);
     }
 }

@@ -81,6 +81,26 @@ namespace MsgPack.Spec
         public static void ThrowArrayLongerThanDestination(int count, int capacity) =>
             throw new ArgumentException($"The array has {count} elements, but the destination holds only {capacity}.", "destination");
 
+        /// <summary>
+        /// A bulk array reader's failure, for the span and the sequence readers alike: the destination too short, the
+        /// header (<paramref name="count"/> -1) or the element at index <paramref name="count"/> not what it should be.
+        /// </summary>
+        [DoesNotReturn]
+        public static void ThrowArrayReadFailure(ReadStatus status, int firstByte, int capacity, int count, long bytesNeeded, long bytesAvailable, string expected)
+        {
+            if (status == ReadStatus.DestinationTooSmall)
+            {
+                ThrowArrayLongerThanDestination(count, capacity);
+            }
+
+            if (count < 0)
+            {
+                ThrowReadFailure(status, firstByte, (int)bytesNeeded, bytesAvailable, "an array header");
+            }
+
+            ThrowArrayElementFailure(status, firstByte, bytesNeeded, bytesAvailable, expected, count);
+        }
+
         /// <summary>A bulk array reader's failure at one element: the exception a per-value read of it throws, naming the element.</summary>
         [DoesNotReturn]
         public static void ThrowArrayElementFailure(ReadStatus status, int firstByte, long bytesNeeded, long bytesAvailable, string expected, int index) =>

@@ -113,17 +113,7 @@ namespace MsgPack.Spec
             int code = CopyAhead(first) == 0 ? -1 : first[0];
             long available = start.Remaining;
             this = start;
-            if (status == ReadStatus.DestinationTooSmall)
-            {
-                ThrowHelper.ThrowArrayLongerThanDestination(count, capacity);
-            }
-
-            if (count < 0)
-            {
-                ThrowHelper.ThrowReadFailure(status, code, (int)bytesNeeded, available, "an array header");
-            }
-
-            ThrowHelper.ThrowArrayElementFailure(status, code, bytesNeeded, available, default(TCodec).Expected, count);
+            ThrowHelper.ThrowArrayReadFailure(status, code, capacity, count, bytesNeeded, available, default(TCodec).Expected);
         }
     }
 }
