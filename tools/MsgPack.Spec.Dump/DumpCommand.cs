@@ -70,10 +70,15 @@ namespace MsgPack.Spec.Dump
                 return 2;
             }
 
+            // Hex text unless --binary, parsed once: input that does not parse as hex is bytes, unless --hex says otherwise.
             byte[] input = raw;
-            if (hex ?? LooksLikeHex(raw))
+            if (hex != false)
             {
-                if (!TryParseHex(raw, out input, out string? problem))
+                if (TryParseHex(raw, out byte[] parsed, out string? problem))
+                {
+                    input = parsed;
+                }
+                else if (hex == true)
                 {
                     error.WriteLine($"dump: the input is not hex text: {problem}");
                     return 2;
@@ -114,9 +119,6 @@ namespace MsgPack.Spec.Dump
 
             return 0;
         }
-
-        /// <summary>Whether the bytes are text made only of hex digit pairs and separators.</summary>
-        public static bool LooksLikeHex(ReadOnlySpan<byte> raw) => raw.Length > 0 && TryParseHex(raw.ToArray(), out _, out _);
 
         /// <summary>Hex text to bytes: pairs of hex digits, separated (or not) by whitespace, commas, colons or dashes, each pair perhaps prefixed by 0x.</summary>
         public static bool TryParseHex(byte[] text, out byte[] bytes, out string? problem)
