@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The one entry point of the repository.
 #   ./build.sh            restore, build (Release) and run every test
-#   ./build.sh test       the same, then the benchmark smoke test (native baselines + --verify); CI runs exactly this
+#   ./build.sh test       the same (the Tarantool sample's integration tests included: installs tarantool, starts and
+#                         stops its own server on 127.0.0.1), then the benchmark smoke test (native baselines +
+#                         --verify); CI runs exactly this
 #   ./build.sh build      restore and build only
 #   ./build.sh pack       build the NuGet package into artifacts/packages
 #   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
@@ -81,6 +83,9 @@ run_tests() {
   # the benchmark smoke test below.
   local native_status=0
   build_native --skip-tests || native_status=$?
+  # The sample client's integration tests (samples/TarantoolClient.Tests) start a Tarantool of their own on
+  # 127.0.0.1 and stop it by its process id; the server comes from Debian.
+  apt_ensure tarantool
   build
   local out status=0 smoke smoke_status=0 consumer consumer_status=0
   out=$(mktemp)
@@ -366,7 +371,7 @@ case "$verb" in
     ensure_dotnet
     dotnet build tools/MsgPack.Spec.Dump -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.Dump -c "$configuration"
     dotnet "tools/MsgPack.Spec.Dump/bin/$configuration/net10.0/MsgPack.Spec.Dump.dll" "$@" ;;
-  clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,19p' "$0" ;;
+  clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks samples tools -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
+  -h|--help|help) sed -n '2,22p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac

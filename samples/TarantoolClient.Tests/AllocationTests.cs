@@ -1,0 +1,113 @@
+using System;
+using System.Threading.Tasks;
+using Xunit;
+using Xunit.Abstractions;
+
+namespace MsgPack.Spec.Samples.Tarantool.Tests
+{
+    /// <summary>
+    /// The hot path (write a request, read its response) allocates nothing once warmed up: the whole process's
+    /// allocated bytes (every thread: the send and receive loops run on the thread pool) over thousands of requests.
+    /// </summary>
+    [Collection(TarantoolCollection.Name)]
+    public sealed class AllocationTests(TarantoolFixture fixture, ITestOutputHelper output)
+    {
+        private const int Requests = 5000;
+
+        // On the thread pool, as in a service: the test's own SynchronizationContext (xunit's) would otherwise
+        // receive every continuation, and its Post allocates.
+        private static Task<long> MeasureAsync(Func<Task> run) => Task.Run(() => MeasureOnThreadPoolAsync(run));
+
+        private static async Task<long> MeasureOnThreadPoolAsync(Func<Task> run)
+        {
+            await run(); // warm-up: JIT, the slots, the pool's arrays, the socket's awaitables
+            await run();
+            long before = GC.GetTotalAllocatedBytes(precise: true);
+            await run();
+            return GC.GetTotalAllocatedBytes(precise: true) - before;
+        }
+
+        // Anything per request would be at least one object (24 bytes) each time: 120,000 bytes over 5,000
+        // requests. What is allowed is what the runtime allocates now and then on its own (a timer, the thread
+        // pool's bookkeeping), well under a byte a request.
+        private void AssertNothingPerRequest(long allocated, string what)
+        {
+            output.WriteLine($"{what}: {allocated} bytes allocated over {Requests} requests");
+            Assert.True(allocated < Requests, $"{what}: {allocated} bytes over {Requests} requests ({(double)allocated / Requests:F2} per request)");
+        }
+
+        [Fact]
+        public async Task Ping_one_at_a_time_allocates_nothing_per_request()
+        {
+            TarantoolConnection connection = fixture.Connection;
+            long allocated = await MeasureAsync(async () =>
+            {
+                for (int i = 0; i < Requests; i++)
+                {
+                    await connection.PingAsync();
+                }
+            });
+            AssertNothingPerRequest(allocated, "PING");
+        }
+
+        [Fact]
+        public async Task Select_and_read_of_a_tuple_allocates_nothing_per_request()
+        {
+            TarantoolConnection connection = fixture.Connection;
+            using (await connection.ReplaceAsync(fixture.ValuesSpace, new Account(90_000, "alloc", 12345)))
+            {
+            }
+
+            long sum = 0;
+            long allocated = await MeasureAsync(async () =>
+            {
+                for (int i = 0; i < Requests; i++)
+                {
+                    using TarantoolResponse response = await connection.SelectAsync(fixture.ValuesSpace, 0, new UnsignedKey(90_000));
+                    sum += ReadBalance(response);
+                }
+            });
+            Assert.Equal(3L * Requests * 12345, sum);
+            AssertNothingPerRequest(allocated, "SELECT");
+        }
+
+        [Fact]
+        public async Task A_hundred_in_flight_at_a_time_allocate_nothing_per_request()
+        {
+            TarantoolConnection connection = fixture.Connection;
+            var inFlight = new ValueTask<TarantoolResponse>[100];
+            long allocated = await MeasureAsync(async () =>
+            {
+                for (int round = 0; round < Requests / inFlight.Length; round++)
+                {
+                    for (int i = 0; i < inFlight.Length; i++)
+                    {
+                        inFlight[i] = connection.CallAsync("echo", new UnsignedKey((ulong)i));
+                    }
+
+                    for (int i = 0; i < inFlight.Length; i++)
+                    {
+                        using TarantoolResponse response = await inFlight[i];
+                        MsgPackReader reader = response.GetDataReader();
+                        // Checked by hand: xunit's Assert.Equal allocates a comparer on each call.
+                        if (reader.ReadArrayHeader() != 1 || reader.ReadInt32() != i)
+                        {
+                            throw new InvalidOperationException($"request {i} got another's response");
+                        }
+                    }
+                }
+            });
+            AssertNothingPerRequest(allocated, "CALL, 100 in flight");
+        }
+
+        private static long ReadBalance(TarantoolResponse response)
+        {
+            MsgPackReader reader = response.GetDataReader();
+            reader.ReadArrayHeader();
+            reader.ReadArrayHeader();
+            reader.Skip();
+            reader.Skip();
+            return reader.ReadInt64();
+        }
+    }
+}

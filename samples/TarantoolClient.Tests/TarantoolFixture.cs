@@ -1,0 +1,58 @@
+using System;
+using System.Threading.Tasks;
+using Xunit;
+
+namespace MsgPack.Spec.Samples.Tarantool.Tests
+{
+    /// <summary>One server for every test class of the collection (they run one after another), and a connection as the test user.</summary>
+    public sealed class TarantoolFixture : IAsyncLifetime
+    {
+        public const string User = "tester";
+        public const string Password = "secret";
+
+        private TarantoolServer? _server;
+        private TarantoolConnection? _connection;
+
+        public TarantoolServer Server => _server ?? throw new InvalidOperationException("Not started.");
+
+        /// <summary>A connection shared by the tests that need no special options.</summary>
+        public TarantoolConnection Connection => _connection ?? throw new InvalidOperationException("Not started.");
+
+        /// <summary>The id of space <c>values</c> (TREE primary key on an unsigned field 1; other fields of any type).</summary>
+        public uint ValuesSpace { get; private set; }
+
+        /// <summary>The id of space <c>hashed</c> (HASH primary key on unsigned field 1, no format).</summary>
+        public uint HashedSpace { get; private set; }
+
+        public async Task InitializeAsync()
+        {
+            _server = TarantoolServer.Start();
+            _connection = await ConnectAsync();
+            using TarantoolResponse ids = await _connection.EvalAsync("return box.space.values.id, box.space.hashed.id", new EmptyArray());
+            MsgPackReader reader = ids.GetDataReader();
+            Assert.Equal(2, reader.ReadArrayHeader());
+            ValuesSpace = reader.ReadUInt32();
+            HashedSpace = reader.ReadUInt32();
+        }
+
+        /// <summary>A new connection as the test user.</summary>
+        public Task<TarantoolConnection> ConnectAsync(TarantoolConnectionOptions? options = null) =>
+            TarantoolConnection.ConnectAsync(Server.EndPoint, (options ?? new TarantoolConnectionOptions()) with { User = User, Password = Password });
+
+        public async Task DisposeAsync()
+        {
+            if (_connection is not null)
+            {
+                await _connection.DisposeAsync();
+            }
+
+            _server?.Dispose();
+        }
+    }
+
+    [CollectionDefinition(Name)]
+    public sealed class TarantoolCollection : ICollectionFixture<TarantoolFixture>
+    {
+        public const string Name = "tarantool";
+    }
+}

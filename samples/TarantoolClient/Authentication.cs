@@ -1,0 +1,81 @@
+using System;
+using System.Security.Cryptography;
+using System.Text;
+
+namespace MsgPack.Spec.Samples.Tarantool
+{
+    /// <summary>What the server says first: 128 bytes of two 64-byte lines, its version and the salt of chap-sha1.</summary>
+    /// <param name="Version">The first line, trimmed, e.g. <c>Tarantool 2.6.0 (Binary) 4799396c-...</c>.</param>
+    /// <param name="Salt">The first 20 bytes of the base64 salt of the second line (what chap-sha1 uses).</param>
+    public sealed record Greeting(string Version, byte[] Salt)
+    {
+        /// <summary>The greeting's length.</summary>
+        public const int Length = 128;
+
+        /// <summary>Parses the 128 bytes of a greeting.</summary>
+        /// <param name="bytes">Exactly <see cref="Length"/> bytes.</param>
+        /// <returns>The greeting.</returns>
+        /// <exception cref="InvalidOperationException">The bytes are not a Tarantool greeting.</exception>
+        public static Greeting Parse(ReadOnlySpan<byte> bytes)
+        {
+            if (bytes.Length != Length || !bytes.StartsWith("Tarantool "u8) || bytes[63] != (byte)'\n' || bytes[127] != (byte)'\n')
+            {
+                throw new InvalidOperationException("The server's first 128 bytes are not a Tarantool greeting.");
+            }
+
+            string version = Encoding.ASCII.GetString(bytes[..63]).Trim();
+            string base64 = Encoding.ASCII.GetString(bytes[64..127]).Trim();
+            byte[] salt = Convert.FromBase64String(base64);
+            if (salt.Length < 20)
+            {
+                throw new InvalidOperationException($"The greeting's salt is {salt.Length} bytes; chap-sha1 needs 20.");
+            }
+
+            return new Greeting(version, salt[..20]);
+        }
+
+        /// <summary>
+        /// The chap-sha1 scramble of a password: <c>sha1(password) xor sha1(salt + sha1(sha1(password)))</c>. The
+        /// server keeps <c>sha1(sha1(password))</c> and recomputes the same with its own salt.
+        /// </summary>
+        /// <param name="password">The password.</param>
+        /// <returns>20 bytes.</returns>
+        public byte[] Scramble(string password)
+        {
+            Span<byte> step1 = stackalloc byte[20];
+            Span<byte> step2 = stackalloc byte[20];
+            Span<byte> saltAndStep2 = stackalloc byte[40];
+            SHA1.HashData(Encoding.UTF8.GetBytes(password), step1);
+            SHA1.HashData(step1, step2);
+            Salt.CopyTo(saltAndStep2);
+            step2.CopyTo(saltAndStep2[20..]);
+            byte[] scramble = SHA1.HashData(saltAndStep2);
+            for (int i = 0; i < scramble.Length; i++)
+            {
+                scramble[i] ^= step1[i];
+            }
+
+            return scramble;
+        }
+    }
+
+    /// <summary>The body of AUTH: the user's name and <c>["chap-sha1", scramble]</c>.</summary>
+    /// <param name="User">The user's name.</param>
+    /// <param name="Scramble">The 20 bytes of <see cref="Greeting.Scramble"/>.</param>
+    public readonly record struct AuthRequest(string User, ReadOnlyMemory<byte> Scramble) : IMsgPackValue
+    {
+        /// <inheritdoc/>
+        public void WriteTo(ref MsgPackWriter writer)
+        {
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(IprotoKey.UserName);
+            writer.WriteString(User);
+            writer.WriteUInt32(IprotoKey.Tuple);
+            writer.WriteArrayHeader(2);
+            writer.WriteString("chap-sha1"u8);
+            // A str of 20 bytes, not a bin: what net.box sends. The bytes are not UTF-8, and the writer of raw UTF-8
+            // does not check them (it trusts the caller), which is the point here.
+            writer.WriteString(Scramble.Span);
+        }
+    }
+}

@@ -1,0 +1,450 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.IO.Pipelines;
+using System.Net;
+using System.Net.Sockets;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace MsgPack.Spec.Samples.Tarantool
+{
+    /// <summary>What <see cref="TarantoolConnection.ConnectAsync"/> needs besides the address.</summary>
+    public sealed record TarantoolConnectionOptions
+    {
+        /// <summary>The user to authenticate as; null stays the guest.</summary>
+        public string? User { get; init; }
+
+        /// <summary>The user's password.</summary>
+        public string Password { get; init; } = "";
+
+        /// <summary>How long the connection, the greeting and the authentication may take together.</summary>
+        public TimeSpan ConnectTimeout { get; init; } = TimeSpan.FromSeconds(10);
+
+        /// <summary>
+        /// The least size of the receive buffer's segments (the array pool may hand out a larger one), which bounds
+        /// what one read from the socket returns. Responses longer than a segment arrive across segments, and the
+        /// library reads them across segments. Tests set it tiny to split every response across reads.
+        /// </summary>
+        public int ReceiveSegmentSize { get; init; } = 64 * 1024;
+
+        /// <summary>The longest response accepted; a longer length prefix closes the connection before anything waits for it.</summary>
+        public long MaxResponseLength { get; init; } = 256L * 1024 * 1024;
+    }
+
+    /// <summary>
+    /// A connection to a Tarantool server over IPROTO: many requests in flight at once, each response matched to
+    /// its request by sync. Every MessagePack byte goes through MsgPack.Spec; the bytes move through
+    /// System.IO.Pipelines.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// Writing: a request is written into a per-thread buffer first (so that a value that fails to write leaves no
+    /// half frame behind), then copied into an outgoing <see cref="Pipe"/> under a lock; one send loop writes
+    /// whatever has gathered to the socket, so requests made while a send is under way leave in the next one.
+    /// </para>
+    /// <para>
+    /// Reading: one receive loop reads the socket through a <see cref="PipeReader"/>, cuts whole frames with
+    /// <see cref="MsgPackReader.TryReadFrame"/>, reads each header, and hands the body to the request's slot, which
+    /// copies it (the pipe's buffer is released right after) and completes the request's <see cref="ValueTask"/>.
+    /// </para>
+    /// <para>
+    /// Allocation: the slots, the buffers and the awaitables are reused, so once the pool has grown to the most
+    /// requests in flight, a request allocates nothing; the caller's own values (a string it asks to read) do.
+    /// Await each returned task once, and dispose each <see cref="TarantoolResponse"/>.
+    /// </para>
+    /// </remarks>
+    public sealed class TarantoolConnection : IAsyncDisposable
+    {
+        [ThreadStatic]
+        private static PooledBufferWriter? t_scratch;
+
+        private readonly Socket _socket;
+        private readonly NetworkStream _stream;
+        private readonly PipeReader _input;
+        private readonly Pipe _outgoing;
+        private readonly TarantoolConnectionOptions _options;
+        private readonly PendingRequests _pending = new();
+        private readonly object _writeLock = new();
+        private Task _receiveLoop = Task.CompletedTask;
+        private Task _sendLoop = Task.CompletedTask;
+        private Exception? _closed;
+        private long _reads;
+        private long _responses;
+        private long _sends;
+
+        private TarantoolConnection(Socket socket, TarantoolConnectionOptions options)
+        {
+            _socket = socket;
+            _options = options;
+            _stream = new NetworkStream(socket, ownsSocket: true);
+            int segment = Math.Max(1, options.ReceiveSegmentSize);
+            _input = PipeReader.Create(_stream, new StreamPipeReaderOptions(bufferSize: segment, minimumReadSize: Math.Min(segment, 1024), leaveOpen: true));
+            // Never pause the writer: FlushAsync then completes at once, inside the lock. What bounds the buffered
+            // requests is the caller, who chooses how many to have in flight.
+            _outgoing = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0, useSynchronizationContext: false));
+        }
+
+        /// <summary>The server's greeting.</summary>
+        public Greeting Greeting { get; private set; } = new("", []);
+
+        /// <summary>How many reads from the socket completed (the greeting's included).</summary>
+        public long ReadCount => Interlocked.Read(ref _reads);
+
+        /// <summary>How many responses arrived.</summary>
+        public long ResponseCount => Interlocked.Read(ref _responses);
+
+        /// <summary>How many writes to the socket the send loop made (each carries every request gathered since the last).</summary>
+        public long SendCount => Interlocked.Read(ref _sends);
+
+        /// <summary>The number of request slots: the most requests that were in flight at once.</summary>
+        public int SlotCount => _pending.Capacity;
+
+        /// <summary>Connects, reads the greeting and, with a <see cref="TarantoolConnectionOptions.User"/>, authenticates (chap-sha1).</summary>
+        /// <param name="endPoint">The server, e.g. <c>new IPEndPoint(IPAddress.Loopback, 3301)</c>.</param>
+        /// <param name="options">The user, the password and the limits; null for the guest and the defaults.</param>
+        /// <param name="cancellationToken">Cancels the connection.</param>
+        /// <returns>The connection.</returns>
+        /// <exception cref="TarantoolException">The server refused the credentials.</exception>
+        /// <exception cref="TimeoutException">The server did not greet (or answer the authentication) within the timeout.</exception>
+        public static async Task<TarantoolConnection> ConnectAsync(EndPoint endPoint, TarantoolConnectionOptions? options = null, CancellationToken cancellationToken = default)
+        {
+            options ??= new TarantoolConnectionOptions();
+            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            timeout.CancelAfter(options.ConnectTimeout);
+            var socket = new Socket(endPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
+            TarantoolConnection? connection = null;
+            try
+            {
+                await socket.ConnectAsync(endPoint, timeout.Token).ConfigureAwait(false);
+                connection = new TarantoolConnection(socket, options);
+                connection.Greeting = await connection.ReadGreetingAsync(timeout.Token).ConfigureAwait(false);
+                connection._receiveLoop = Task.Run(connection.ReceiveLoopAsync, CancellationToken.None);
+                connection._sendLoop = Task.Run(connection.SendLoopAsync, CancellationToken.None);
+                if (options.User is not null)
+                {
+                    byte[] scramble = connection.Greeting.Scramble(options.Password);
+                    using TarantoolResponse _ = await connection.SendAsync(IprotoCode.Auth, new AuthRequest(options.User, scramble)).AsTask().WaitAsync(timeout.Token).ConfigureAwait(false);
+                }
+
+                return connection;
+            }
+            catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+            {
+                await DisposeOrCloseAsync(connection, socket).ConfigureAwait(false);
+                throw new TimeoutException($"Tarantool at {endPoint} did not greet and authenticate within {options.ConnectTimeout}.");
+            }
+            catch
+            {
+                await DisposeOrCloseAsync(connection, socket).ConfigureAwait(false);
+                throw;
+            }
+        }
+
+        private static async ValueTask DisposeOrCloseAsync(TarantoolConnection? connection, Socket socket)
+        {
+            if (connection is not null)
+            {
+                await connection.DisposeAsync().ConfigureAwait(false);
+            }
+            else
+            {
+                socket.Dispose();
+            }
+        }
+
+        /// <summary>PING: a round trip that reads nothing.</summary>
+        /// <returns>Completes when the server answered.</returns>
+        public ValueTask PingAsync()
+        {
+            PendingRequest request = Enqueue(IprotoCode.Ping, new PingRequest());
+            return new ValueTask(request, request.Version);
+        }
+
+        /// <summary>SELECT: the tuples of an index by key, in <see cref="TarantoolResponse.Data"/>.</summary>
+        /// <typeparam name="TKey">The key's type.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="indexId">The index (0: primary).</param>
+        /// <param name="key">The key: an array of the index's parts (<see cref="UnsignedKey"/>, <see cref="EmptyArray"/>, ...).</param>
+        /// <param name="limit">The most tuples.</param>
+        /// <param name="offset">Tuples to skip.</param>
+        /// <param name="iterator">How to walk the index.</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> SelectAsync<TKey>(uint spaceId, uint indexId, TKey key, uint limit = uint.MaxValue, uint offset = 0, Iterator iterator = Iterator.Eq)
+            where TKey : IMsgPackValue =>
+            SendAsync(IprotoCode.Select, new SelectRequest<TKey>(spaceId, indexId, key, limit, offset, iterator));
+
+        /// <summary>INSERT: a new tuple; the stored tuple comes back in <see cref="TarantoolResponse.Data"/>.</summary>
+        /// <typeparam name="TTuple">The tuple's type.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="tuple">The tuple (an array).</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> InsertAsync<TTuple>(uint spaceId, TTuple tuple)
+            where TTuple : IMsgPackValue =>
+            SendAsync(IprotoCode.Insert, new TupleRequest<TTuple>(spaceId, tuple));
+
+        /// <summary>REPLACE: a tuple, in place of the one with its primary key if there is one.</summary>
+        /// <typeparam name="TTuple">The tuple's type.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="tuple">The tuple (an array).</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> ReplaceAsync<TTuple>(uint spaceId, TTuple tuple)
+            where TTuple : IMsgPackValue =>
+            SendAsync(IprotoCode.Replace, new TupleRequest<TTuple>(spaceId, tuple));
+
+        /// <summary>UPDATE: operations on the tuple of a key; the new tuple comes back.</summary>
+        /// <typeparam name="TKey">The key's type.</typeparam>
+        /// <typeparam name="TOps">The operations' type.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="indexId">A unique index.</param>
+        /// <param name="key">The key.</param>
+        /// <param name="operations">An array of operations, such as <c>[["=", 1, "x"], ["+", 2, 1]]</c>: over IPROTO field numbers count from 0 (in Lua, from 1).</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> UpdateAsync<TKey, TOps>(uint spaceId, uint indexId, TKey key, TOps operations)
+            where TKey : IMsgPackValue
+            where TOps : IMsgPackValue =>
+            SendAsync(IprotoCode.Update, new UpdateRequest<TKey, TOps>(spaceId, indexId, key, operations));
+
+        /// <summary>DELETE: the tuple of a key; the deleted tuple comes back.</summary>
+        /// <typeparam name="TKey">The key's type.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="indexId">A unique index.</param>
+        /// <param name="key">The key.</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> DeleteAsync<TKey>(uint spaceId, uint indexId, TKey key)
+            where TKey : IMsgPackValue =>
+            SendAsync(IprotoCode.Delete, new DeleteRequest<TKey>(spaceId, indexId, key));
+
+        /// <summary>CALL: a stored function; its return values, all of them, are the DATA array.</summary>
+        /// <typeparam name="TArgs">The arguments' type.</typeparam>
+        /// <param name="function">The function's name, e.g. <c>box.info</c> or a global Lua function.</param>
+        /// <param name="arguments">The arguments, an array (<see cref="EmptyArray"/> for none).</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> CallAsync<TArgs>(string function, TArgs arguments)
+            where TArgs : IMsgPackValue =>
+            SendAsync(IprotoCode.Call, new CallRequest<TArgs>(function, arguments));
+
+        /// <summary>EVAL: a Lua chunk, its arguments in <c>...</c>; its return values are the DATA array.</summary>
+        /// <typeparam name="TArgs">The arguments' type.</typeparam>
+        /// <param name="expression">The Lua code, e.g. <c>return box.space.test.id</c>.</param>
+        /// <param name="arguments">The arguments, an array (<see cref="EmptyArray"/> for none).</param>
+        /// <returns>The response; dispose it.</returns>
+        public ValueTask<TarantoolResponse> EvalAsync<TArgs>(string expression, TArgs arguments)
+            where TArgs : IMsgPackValue =>
+            SendAsync(IprotoCode.Eval, new CallRequest<TArgs>(expression, arguments, IsEval: true));
+
+        /// <summary>Any request: the code and a body that writes itself (the request structs of this sample, or your own).</summary>
+        /// <typeparam name="TBody">The body's type.</typeparam>
+        /// <param name="code">The request code.</param>
+        /// <param name="body">The body map.</param>
+        /// <returns>The response; dispose it.</returns>
+        /// <exception cref="IOException">The connection is closed.</exception>
+        public ValueTask<TarantoolResponse> SendAsync<TBody>(IprotoCode code, in TBody body)
+            where TBody : IMsgPackValue
+        {
+            PendingRequest request = Enqueue(code, body);
+            return new ValueTask<TarantoolResponse>(request, request.Version);
+        }
+
+        private PendingRequest Enqueue<TBody>(IprotoCode code, in TBody body)
+            where TBody : IMsgPackValue
+        {
+            if (_closed is { } closed)
+            {
+                throw new IOException("The connection is closed.", closed);
+            }
+
+            PendingRequest request = _pending.Rent();
+            PooledBufferWriter scratch = t_scratch ??= new PooledBufferWriter(1024);
+            scratch.Reset();
+            try
+            {
+                var writer = new MsgPackWriter(scratch);
+                IprotoCodec.WriteRequest(ref writer, code, request.Sync, body);
+                writer.Flush();
+            }
+            catch
+            {
+                // Nothing reached the pipe: the connection goes on, and the slot is free again.
+                request.Release();
+                throw;
+            }
+
+            lock (_writeLock)
+            {
+                if (_closed is { } error)
+                {
+                    // Closed between the check above and here: fail this request like the others in flight.
+                    request.Fail(new IOException("The connection is closed.", error));
+                    return request;
+                }
+
+                _outgoing.Writer.Write(scratch.WrittenSpan);
+                // The writer never pauses (pauseWriterThreshold 0), so this completes at once; it wakes the send loop.
+                ValueTask<FlushResult> flush = _outgoing.Writer.FlushAsync();
+                if (!flush.IsCompletedSuccessfully)
+                {
+                    throw new InvalidOperationException("The outgoing pipe paused its writer, which it is configured never to do.");
+                }
+            }
+
+            return request;
+        }
+
+        private async ValueTask<Greeting> ReadGreetingAsync(CancellationToken cancellationToken)
+        {
+            while (true)
+            {
+                ReadResult result = await _input.ReadAsync(cancellationToken).ConfigureAwait(false);
+                Interlocked.Increment(ref _reads);
+                ReadOnlySequence<byte> buffer = result.Buffer;
+                if (buffer.Length >= Greeting.Length)
+                {
+                    byte[] bytes = buffer.Slice(0, Greeting.Length).ToArray();
+                    _input.AdvanceTo(buffer.GetPosition(Greeting.Length));
+                    return Greeting.Parse(bytes);
+                }
+
+                if (result.IsCompleted)
+                {
+                    throw new IOException($"The server closed the connection after {buffer.Length} bytes of its 128-byte greeting.");
+                }
+
+                _input.AdvanceTo(buffer.Start, buffer.End);
+            }
+        }
+
+        private async Task ReceiveLoopAsync()
+        {
+            Exception failure;
+            try
+            {
+                while (true)
+                {
+                    ReadResult result = await _input.ReadAsync().ConfigureAwait(false);
+                    Interlocked.Increment(ref _reads);
+                    ReadOnlySequence<byte> buffer = result.Buffer;
+                    while (true)
+                    {
+                        OperationStatus status = MsgPackReader.TryReadFrame(buffer, _options.MaxResponseLength, out ReadOnlySequence<byte> frame, out SequencePosition end);
+                        if (status == OperationStatus.NeedMoreData)
+                        {
+                            break;
+                        }
+
+                        if (status != OperationStatus.Done)
+                        {
+                            throw new InvalidDataException($"A response's length prefix is not an unsigned integer of at most {_options.MaxResponseLength}.");
+                        }
+
+                        Dispatch(frame);
+                        buffer = buffer.Slice(end);
+                    }
+
+                    // Consumed: up to the last whole frame; examined: everything, so the next read waits for new bytes.
+                    _input.AdvanceTo(buffer.Start, buffer.End);
+                    if (result.IsCompleted)
+                    {
+                        break;
+                    }
+                }
+
+                failure = new IOException("The server closed the connection.");
+            }
+            catch (Exception error)
+            {
+                failure = error is IOException ? error : new IOException("The connection failed: " + error.Message, error);
+            }
+
+            Close(failure);
+        }
+
+        private void Dispatch(ReadOnlySequence<byte> frame)
+        {
+            var reader = new MsgPackReader(frame);
+            IprotoCodec.ReadResponseHeader(ref reader, out uint code, out ulong sync, out ulong schemaVersion);
+            Interlocked.Increment(ref _responses);
+            PendingRequest? request = _pending.Find(sync);
+            if (request is null)
+            {
+                // Not ours (or no longer waited for): IPROTO pushes (box.session.push) carry the sync of their call
+                // and a code of 0x80; this sample does not ask for them.
+                return;
+            }
+
+            ReadOnlySequence<byte> body = frame.Slice(reader.Position);
+            if ((code & (uint)IprotoCode.ErrorFlag) != 0)
+            {
+                request.Fail(IprotoCodec.ReadError(code, body));
+            }
+            else
+            {
+                request.Complete(body, schemaVersion);
+            }
+        }
+
+        private async Task SendLoopAsync()
+        {
+            try
+            {
+                while (true)
+                {
+                    ReadResult result = await _outgoing.Reader.ReadAsync().ConfigureAwait(false);
+                    ReadOnlySequence<byte> buffer = result.Buffer;
+                    foreach (ReadOnlyMemory<byte> segment in buffer)
+                    {
+                        await _stream.WriteAsync(segment).ConfigureAwait(false);
+                    }
+
+                    Interlocked.Increment(ref _sends);
+                    _outgoing.Reader.AdvanceTo(buffer.End);
+                    if (result.IsCompleted)
+                    {
+                        break;
+                    }
+                }
+            }
+            catch (Exception error)
+            {
+                Close(error is IOException ? error : new IOException("Sending failed: " + error.Message, error));
+            }
+        }
+
+        private void Close(Exception reason)
+        {
+            lock (_writeLock)
+            {
+                if (_closed is not null)
+                {
+                    return;
+                }
+
+                _closed = reason;
+                _outgoing.Writer.Complete();
+            }
+
+            _pending.FailAll(reason);
+            try
+            {
+                _socket.Shutdown(SocketShutdown.Both);
+            }
+            catch (SocketException)
+            {
+                // Already closed by the other side.
+            }
+            catch (ObjectDisposedException)
+            {
+            }
+        }
+
+        /// <summary>Closes the connection; requests still in flight fail with an <see cref="IOException"/>.</summary>
+        /// <returns>Completes when both loops have ended.</returns>
+        public async ValueTask DisposeAsync()
+        {
+            Close(new IOException("The connection was disposed.", new ObjectDisposedException(nameof(TarantoolConnection))));
+            await Task.WhenAll(_receiveLoop, _sendLoop).ConfigureAwait(false);
+            await _input.CompleteAsync().ConfigureAwait(false);
+            await _stream.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+}

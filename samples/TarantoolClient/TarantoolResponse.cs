@@ -1,0 +1,76 @@
+using System;
+
+namespace MsgPack.Spec.Samples.Tarantool
+{
+    /// <summary>
+    /// A successful response: the body map's bytes, held by the connection until <see cref="Dispose"/>. Read what
+    /// you need, then dispose it (a <c>using</c>); a response used after that throws <see cref="ObjectDisposedException"/>,
+    /// and one never disposed only costs the connection a new slot for a later request.
+    /// </summary>
+    public readonly struct TarantoolResponse : IDisposable
+    {
+        private readonly PendingRequest? _slot;
+        private readonly uint _generation;
+
+        internal TarantoolResponse(PendingRequest slot, uint generation)
+        {
+            _slot = slot;
+            _generation = generation;
+        }
+
+        /// <summary>The body map, e.g. <c>{0x30: [tuple, ...]}</c>.</summary>
+        /// <exception cref="ObjectDisposedException">The response was disposed.</exception>
+        public ReadOnlySpan<byte> Body => Slot.Body;
+
+        /// <summary>The schema version the server answered under (the header's key 0x05).</summary>
+        public ulong SchemaVersion => Slot.SchemaVersion;
+
+        /// <summary>
+        /// The value under DATA (0x30) as raw MessagePack, an array: the tuples of SELECT, INSERT, REPLACE, UPDATE and
+        /// DELETE, the return values of CALL and EVAL. Empty when the body has no DATA (PING, AUTH).
+        /// </summary>
+        public ReadOnlySpan<byte> Data
+        {
+            get
+            {
+                ReadOnlySpan<byte> body = Body;
+                if (body.IsEmpty)
+                {
+                    return default;
+                }
+
+                int keys = MsgPackSpec.ReadMapHeader(ref body);
+                for (int i = 0; i < keys; i++)
+                {
+                    uint key = MsgPackSpec.ReadUInt32(ref body);
+                    int length = MsgPackSpec.Skip(body);
+                    if (key == IprotoKey.Data)
+                    {
+                        return body[..length];
+                    }
+
+                    body = body[length..];
+                }
+
+                return default;
+            }
+        }
+
+        /// <summary>A reader at the DATA array (see <see cref="Data"/>): <c>ReadArrayHeader()</c>, then each tuple or return value.</summary>
+        /// <returns>The reader.</returns>
+        public MsgPackReader GetDataReader() => new(Data);
+
+        /// <summary>Releases the response's bytes to the connection; a second call does nothing.</summary>
+        public void Dispose()
+        {
+            if (_slot is not null && _slot.Generation == _generation)
+            {
+                _slot.Release();
+            }
+        }
+
+        private PendingRequest Slot => _slot is not null && _slot.Generation == _generation
+            ? _slot
+            : throw new ObjectDisposedException(nameof(TarantoolResponse), "The response was disposed (or is a default value).");
+    }
+}
