@@ -372,6 +372,6 @@ case "$verb" in
     dotnet build tools/MsgPack.Spec.Dump -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.Dump -c "$configuration"
     dotnet "tools/MsgPack.Spec.Dump/bin/$configuration/net10.0/MsgPack.Spec.Dump.dll" "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks samples tools -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,22p' "$0" ;;
+  -h|--help|help) sed -n '2,23p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac
