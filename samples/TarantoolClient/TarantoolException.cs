@@ -114,11 +114,7 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         // The fields are whatever the error carries (a custom error's, for example): kept as JSON text, which the
         // library renders from the value's raw bytes.
-        private static string ReadJson(ref MsgPackReader reader)
-        {
-            MsgPackPayload raw = reader.ReadRaw();
-            return raw.IsSingleSpan ? MsgPackJson.ToJson(raw.Span) : MsgPackJson.ToJson(raw.Sequence);
-        }
+        private static string ReadJson(ref MsgPackReader reader) => MsgPackJson.ToJson(reader.ReadRaw());
 
         /// <inheritdoc/>
         public override string ToString()

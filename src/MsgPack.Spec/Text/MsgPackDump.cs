@@ -48,6 +48,13 @@ namespace MsgPack.Spec
             return output.ToString();
         }
 
+        /// <summary>The dump of bytes read raw (<see cref="MsgPackReader.ReadRaw"/>, <see cref="MsgPackReader.ReadBytes"/>, an extension's payload).</summary>
+        /// <param name="msgpack">Any bytes, in one span or across segments.</param>
+        /// <param name="options">Limits and the preview width; <see langword="null"/> for the defaults.</param>
+        /// <returns>The dump.</returns>
+        public static string ToText(MsgPackPayload msgpack, MsgPackTextOptions? options = null) =>
+            msgpack.IsSingleSpan ? ToText(msgpack.Span, options) : ToText(msgpack.Sequence, options);
+
         /// <summary>Writes the dump of <paramref name="msgpack"/> to <paramref name="output"/>.</summary>
         /// <param name="msgpack">Any bytes.</param>
         /// <param name="output">Where the lines go.</param>

@@ -58,6 +58,14 @@ namespace MsgPack.Spec
             return Utf8Text.Decode(output.WrittenSpan);
         }
 
+        /// <summary>The JSON text of one value read raw (<see cref="MsgPackReader.ReadRaw"/>, a map's value, an extension's payload).</summary>
+        /// <param name="msgpack">One MessagePack value, in one span or across segments.</param>
+        /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+        /// <returns>The JSON text.</returns>
+        /// <exception cref="MsgPackException">The input is not one well-formed value, or a limit was reached (see the remarks).</exception>
+        public static string ToJson(MsgPackPayload msgpack, MsgPackTextOptions? options = null) =>
+            msgpack.IsSingleSpan ? ToJson(msgpack.Span, options) : ToJson(msgpack.Sequence, options);
+
         /// <summary>Writes the JSON text (UTF-8) of the one document in <paramref name="msgpack"/> to <paramref name="utf8Json"/>.</summary>
         /// <param name="msgpack">One MessagePack value.</param>
         /// <param name="utf8Json">Where the JSON goes.</param>

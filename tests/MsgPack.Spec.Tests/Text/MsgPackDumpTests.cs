@@ -63,6 +63,11 @@ namespace MsgPack.Spec.Tests.Text
             }
 
             Assert.Equal(expected, MsgPackDump.ToText(Sequences.Split(input, 1, withEmpty: true)));
+            for (int at = 0; at <= input.Length; at += 7)
+            {
+                var reader = new MsgPackReader(Sequences.SplitAt(input, at));
+                Assert.Equal(expected, MsgPackDump.ToText(reader.ReadBytes(input.Length)));
+            }
         }
 
         [Fact]

@@ -75,6 +75,15 @@ namespace MsgPack.Spec.Tests.Text
             }
 
             Assert.Equal(json, MsgPackJson.ToJson(Sequences.Split(input, 1, withEmpty: true)));
+
+            // A value read raw, in one span or across segments, behind a value that is not rendered.
+            byte[] framed = [0xc3, .. input];
+            for (int at = 0; at <= framed.Length; at++)
+            {
+                var reader = new MsgPackReader(Sequences.SplitAt(framed, at));
+                reader.Skip();
+                Assert.Equal(json, MsgPackJson.ToJson(reader.ReadRaw()));
+            }
         }
 
         [Fact]
