@@ -12,6 +12,8 @@
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
   ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
   ./build.ps1 afl [target|all] [seconds]   # coverage-guided fuzzing with afl++ and SharpFuzz, as ./build.sh afl (Linux)
+  ./build.ps1 dump [--json] [FILE|-]   # the annotated dump or JSON of MessagePack bytes, as ./build.sh dump
+  ./build.ps1 throughput [--perf DIR]   # the Tarantool sample's requests per second, as ./build.sh throughput (Linux)
   ./build.ps1 clean    # remove build outputs
 .NOTES
   Should PowerShell take a benchmark argument for one of its own, put -- before the arguments:
@@ -19,7 +21,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'net48', 'bench', 'fuzz', 'afl', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'net48', 'bench', 'fuzz', 'afl', 'dump', 'throughput', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -65,6 +67,8 @@ function Invoke-Test {
     # load it. A failure here does not stop the unit tests; it fails the benchmark smoke test below.
     $nativeError = $null
     try { Invoke-Native @('--skip-tests') } catch { $nativeError = $_ }
+    # The Tarantool sample's integration tests start a server of their own: Debian's tarantool (build.sh installs it).
+    if ($IsLinux) { Invoke-Step 'Debian packages of the tests (tarantool)' { bash ./build.sh deps } }
     Invoke-Build
 
     # The net48 consumer: what a .NET Framework user compiles (C# 7.3, the netstandard2.0 build). On Windows it runs on
@@ -202,6 +206,16 @@ switch ($Verb) {
         if (-not $IsLinux) { throw 'afl-fuzz runs on Linux (Debian package afl++): use WSL or a Debian container.' }
         Invoke-Step 'afl' { bash ./build.sh afl @Rest }
     }
+    'dump' {
+        Assert-DotNet
+        dotnet build tools/MsgPack.Spec.Dump -c $Configuration -v q -nologo | Out-Null
+        dotnet "tools/MsgPack.Spec.Dump/bin/$Configuration/net10.0/MsgPack.Spec.Dump.dll" @Rest
+    }
+    'throughput' {
+        # A Tarantool server from Debian, and perf for --perf: the one implementation is build.sh's.
+        if (-not $IsLinux) { throw 'The throughput run starts a Debian tarantool: use WSL or a Debian container.' }
+        Invoke-Step 'throughput' { bash ./build.sh throughput @Rest }
+    }
     'native' { Invoke-Native $Rest }
     'net48' {
         if ($IsWindows) { Invoke-Step 'net48 consumer (C# 7.3, the netstandard2.0 build)' { & $Net48Consumer } }
@@ -210,7 +224,7 @@ switch ($Verb) {
     'bench' { Invoke-Bench $Rest }
     'clean' {
         Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts, BenchmarkDotNet.Artifacts, native/build
-        Get-ChildItem -Path src, tests, benchmarks -Directory -Recurse -Include bin, obj -ErrorAction SilentlyContinue | Remove-Item -Recurse -Force
+        Get-ChildItem -Path src, tests, benchmarks, samples, tools -Directory -Recurse -Include bin, obj -ErrorAction SilentlyContinue | Remove-Item -Recurse -Force
     }
     'help' { Get-Help $PSCommandPath -Detailed }
 }

@@ -23,6 +23,7 @@
 #   ./build.sh throughput [--seconds S] [--in-flight N] [--perf DIR]
 #                         the Tarantool sample client's requests per second (PING, SELECT) against a local server;
 #                         --perf: where the client's CPU goes (perf samples, perf.data files into DIR)
+#   ./build.sh deps       install the Debian packages the tests run (tarantool, mono-runtime); test does this itself
 #   ./build.sh clean      remove build outputs
 # On a fresh machine it installs what it needs by itself (it runs as root there).
 set -euo pipefail
@@ -374,6 +375,7 @@ case "$verb" in
     ensure_dotnet
     dotnet build tools/MsgPack.Spec.Dump -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.Dump -c "$configuration"
     dotnet "tools/MsgPack.Spec.Dump/bin/$configuration/net10.0/MsgPack.Spec.Dump.dll" "$@" ;;
+  deps) apt_ensure tarantool mono-runtime ;;
   throughput)
     # The sample client against a Tarantool of its own: requests per second, CPU per request, the library's share.
     apt_ensure tarantool
@@ -384,6 +386,6 @@ case "$verb" in
     case " $* " in *" --perf "*) apt_ensure linux-perf; export DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 ;; esac
     dotnet "samples/TarantoolClient.Throughput/bin/$configuration/net10.0/TarantoolClient.Throughput.dll" "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks samples tools -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,26p' "$0" ;;
+  -h|--help|help) sed -n '2,27p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac

@@ -64,8 +64,9 @@ namespace MsgPack.Spec.Tests
         internal static List<(string Name, string[] Lines)> Snippets()
         {
             var snippets = new List<(string, string[])>();
-            string tests = Path.Combine(RepositoryRoot(), "tests", "MsgPack.Spec.Tests");
-            foreach (string file in Directory.EnumerateFiles(tests, "*.cs", SearchOption.AllDirectories).Where(f => !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal)))
+            // The library's tests, and the Tarantool sample's integration tests (the README's driver section).
+            string[] roots = [Path.Combine(RepositoryRoot(), "tests", "MsgPack.Spec.Tests"), Path.Combine(RepositoryRoot(), "samples", "TarantoolClient.Tests")];
+            foreach (string file in roots.SelectMany(root => Directory.EnumerateFiles(root, "*.cs", SearchOption.AllDirectories)).Where(f => !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal)))
             {
                 string source = File.ReadAllText(file);
                 for (int from = source.IndexOf(Marker, StringComparison.Ordinal); from >= 0; from = source.IndexOf(Marker, from, StringComparison.Ordinal))
