@@ -22,9 +22,17 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         {
             await run(); // warm-up: JIT, the slots, the pool's arrays, the socket's awaitables
             await run();
-            long before = GC.GetTotalAllocatedBytes(precise: true);
-            await run();
-            return GC.GetTotalAllocatedBytes(precise: true) - before;
+            // The least of three runs: the runtime's own occasional allocations (a thread the pool adds while other
+            // test assemblies load the machine) land in one run, while an allocation per request would be in each.
+            long least = long.MaxValue;
+            for (int i = 0; i < 3; i++)
+            {
+                long before = GC.GetTotalAllocatedBytes(precise: true);
+                await run();
+                least = Math.Min(least, GC.GetTotalAllocatedBytes(precise: true) - before);
+            }
+
+            return least;
         }
 
         // Anything per request would be at least one object (24 bytes) each time: 120,000 bytes over 5,000
@@ -67,7 +75,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
                     sum += ReadBalance(response);
                 }
             });
-            Assert.Equal(3L * Requests * 12345, sum);
+            Assert.Equal(5L * Requests * 12345, sum); // 2 warm-up runs and 3 measured
             AssertNothingPerRequest(allocated, "SELECT");
         }
 

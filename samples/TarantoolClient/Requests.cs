@@ -1,5 +1,22 @@
 namespace MsgPack.Spec.Samples.Tarantool
 {
+    /// <summary>One entry of a request's body map: an unsigned key (smallest form), then its value.</summary>
+    internal static class RequestFields
+    {
+        public static void WriteUnsigned(ref MsgPackWriter writer, byte key, uint value)
+        {
+            writer.WriteUInt32(key);
+            writer.WriteUInt32(value);
+        }
+
+        public static void WriteValue<T>(ref MsgPackWriter writer, byte key, in T value)
+            where T : IMsgPackValue
+        {
+            writer.WriteUInt32(key);
+            value.WriteTo(ref writer);
+        }
+    }
+
     // The bodies of the requests: each a struct that writes one MessagePack map, generic over the user's values so
     // that nothing is boxed. IprotoCodec.WriteRequest frames them; TarantoolConnection.SendAsync sends any of them.
 
@@ -25,18 +42,12 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void WriteTo(ref MsgPackWriter writer)
         {
             writer.WriteMapHeader(6);
-            writer.WriteUInt32(IprotoKey.SpaceId);
-            writer.WriteUInt32(SpaceId);
-            writer.WriteUInt32(IprotoKey.IndexId);
-            writer.WriteUInt32(IndexId);
-            writer.WriteUInt32(IprotoKey.Limit);
-            writer.WriteUInt32(Limit);
-            writer.WriteUInt32(IprotoKey.Offset);
-            writer.WriteUInt32(Offset);
-            writer.WriteUInt32(IprotoKey.Iterator);
-            writer.WriteUInt32((uint)Iterator);
-            writer.WriteUInt32(IprotoKey.Key);
-            Key.WriteTo(ref writer);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.SpaceId, SpaceId);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.IndexId, IndexId);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.Limit, Limit);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.Offset, Offset);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.Iterator, (uint)Iterator);
+            RequestFields.WriteValue(ref writer, IprotoKey.Key, Key);
         }
     }
 
@@ -51,10 +62,8 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void WriteTo(ref MsgPackWriter writer)
         {
             writer.WriteMapHeader(2);
-            writer.WriteUInt32(IprotoKey.SpaceId);
-            writer.WriteUInt32(SpaceId);
-            writer.WriteUInt32(IprotoKey.Tuple);
-            Tuple.WriteTo(ref writer);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.SpaceId, SpaceId);
+            RequestFields.WriteValue(ref writer, IprotoKey.Tuple, Tuple);
         }
     }
 
@@ -73,15 +82,11 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void WriteTo(ref MsgPackWriter writer)
         {
             writer.WriteMapHeader(4);
-            writer.WriteUInt32(IprotoKey.SpaceId);
-            writer.WriteUInt32(SpaceId);
-            writer.WriteUInt32(IprotoKey.IndexId);
-            writer.WriteUInt32(IndexId);
-            writer.WriteUInt32(IprotoKey.Key);
-            Key.WriteTo(ref writer);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.SpaceId, SpaceId);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.IndexId, IndexId);
+            RequestFields.WriteValue(ref writer, IprotoKey.Key, Key);
             // UPDATE takes its operations under the TUPLE key (0x21); UPSERT takes them under OPS (0x28).
-            writer.WriteUInt32(IprotoKey.Tuple);
-            Operations.WriteTo(ref writer);
+            RequestFields.WriteValue(ref writer, IprotoKey.Tuple, Operations);
         }
     }
 
@@ -97,12 +102,9 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void WriteTo(ref MsgPackWriter writer)
         {
             writer.WriteMapHeader(3);
-            writer.WriteUInt32(IprotoKey.SpaceId);
-            writer.WriteUInt32(SpaceId);
-            writer.WriteUInt32(IprotoKey.IndexId);
-            writer.WriteUInt32(IndexId);
-            writer.WriteUInt32(IprotoKey.Key);
-            Key.WriteTo(ref writer);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.SpaceId, SpaceId);
+            RequestFields.WriteUnsigned(ref writer, IprotoKey.IndexId, IndexId);
+            RequestFields.WriteValue(ref writer, IprotoKey.Key, Key);
         }
     }
 
@@ -120,8 +122,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             writer.WriteMapHeader(2);
             writer.WriteUInt32(IsEval ? IprotoKey.Expression : IprotoKey.FunctionName);
             writer.WriteString(NameOrExpression);
-            writer.WriteUInt32(IprotoKey.Tuple);
-            Arguments.WriteTo(ref writer);
+            RequestFields.WriteValue(ref writer, IprotoKey.Tuple, Arguments);
         }
     }
 }
