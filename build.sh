@@ -5,7 +5,8 @@
 #                         stops its own server on 127.0.0.1), then the benchmark smoke test (native baselines +
 #                         --verify); CI runs exactly this
 #   ./build.sh build      restore and build only
-#   ./build.sh pack       build the NuGet package into artifacts/packages
+#   ./build.sh pack       build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would
+#   ./build.sh repro      build the library in two clones of HEAD and check that the DLLs and PDBs are byte-identical
 #   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
 #   ./build.sh net48      run the net48 consumer (C# 7.3 against the netstandard2.0 build, built by build) under Mono
 #   ./build.sh bench [--full] [BenchmarkSwitcher args...]
@@ -354,10 +355,41 @@ afl() {
   fi
 }
 
+# The package as CI would make it (ContinuousIntegrationBuild: source paths mapped to /_/, Source Link to the
+# repository at HEAD): the .nupkg, and the .snupkg of its PDBs.
 pack() {
   restore
   log "pack"
-  dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c "$configuration" --no-restore -o artifacts/packages
+  rm -f artifacts/packages/MsgPack.Spec.Core.*
+  dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c "$configuration" --no-restore -o artifacts/packages -p:ContinuousIntegrationBuild=true
+  ls -l artifacts/packages
+}
+
+# ./build.sh repro: two clones of HEAD in two directories of different names and depths, each building the library
+# (all three target frameworks) as CI does; every DLL and PDB must be byte-identical between them.
+repro() {
+  ensure_dotnet
+  local root a b status=0 file
+  root=$(mktemp -d)
+  a="$root/one/MsgPack.Spec"
+  b="$root/second-clone/deeper/MsgPack.Spec"
+  git clone -q . "$a"
+  git clone -q . "$b"
+  for clone in "$a" "$b"; do
+    log "build $clone"
+    dotnet build "$clone/src/MsgPack.Spec/MsgPack.Spec.csproj" -c "$configuration" -p:ContinuousIntegrationBuild=true -v q -nologo >/dev/null
+  done
+  log "compare"
+  for file in $(cd "$a/src/MsgPack.Spec/bin/$configuration" && find . -name 'MsgPack.Spec.dll' -o -name 'MsgPack.Spec.pdb' | sort); do
+    if cmp -s "$a/src/MsgPack.Spec/bin/$configuration/$file" "$b/src/MsgPack.Spec/bin/$configuration/$file"; then
+      echo "identical: $file $(sha256sum "$a/src/MsgPack.Spec/bin/$configuration/$file" | cut -c1-16)"
+    else
+      echo "DIFFERENT: $file"
+      status=1
+    fi
+  done
+  rm -rf "$root"
+  return "$status"
 }
 
 verb=${1:-all}
@@ -366,6 +398,7 @@ case "$verb" in
   all|test) run_tests ;;
   build) build ;;
   pack) pack ;;
+  repro) repro ;;
   native) build_native "$@" ;;
   net48) run_net48_consumer ;;
   afl) afl "$@" ;;
@@ -386,6 +419,6 @@ case "$verb" in
     case " $* " in *" --perf "*) apt_ensure linux-perf; export DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 ;; esac
     dotnet "samples/TarantoolClient.Throughput/bin/$configuration/net10.0/TarantoolClient.Throughput.dll" "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks samples tools -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,27p' "$0" ;;
+  -h|--help|help) sed -n '2,28p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac
