@@ -104,7 +104,7 @@ run_tests() {
     echo "build.sh: the net48 consumer did not run to its end (exit $consumer_status); counted as one failure"
     echo "net48 consumer: 1 of 1 checks failed" | tee -a "$consumer"
   fi
-  log "test (library net10.0 build and netstandard2.0 build)"
+  log "test (the library's net10.0 build, its netstandard2.0 build, its net8.0 build on a .NET 8 runtime, the samples)"
   dotnet test "$solution" -c "$configuration" --no-build 2>&1 | tee "$out" || status=$?
   # The bulk array tests again with the wider vector paths switched off, so that every path this machine could take
   # runs: 256-bit (no AVX-512), 128-bit (no AVX2), and none at all (the per-value core alone, as on netstandard2.0).

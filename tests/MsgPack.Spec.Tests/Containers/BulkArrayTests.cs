@@ -852,7 +852,9 @@ namespace MsgPack.Spec.Tests.Containers
                     var bytes = new byte[16];
                     random.NextBytes(bytes);
                     UInt128 span = (UInt128)(range.High - range.Low) + 1;
-                    return range.Low + (Int128)(BitConverter.ToUInt128(bytes) % span);
+                    // Two 64-bit halves (BitConverter.ToUInt128 is .NET 9 and later; this file also runs on .NET 8).
+                    var random128 = new UInt128(BitConverter.ToUInt64(bytes, 8), BitConverter.ToUInt64(bytes, 0));
+                    return range.Low + (Int128)(random128 % span);
                 }
 
                 foreach (var range in ranges)
