@@ -113,6 +113,20 @@ run_tests() {
     log "bulk array tests with $isa"
     env "$isa" dotnet test tests/MsgPack.Spec.Tests -c "$configuration" --no-build --filter 'FullyQualifiedName~BulkArrayTests' 2>&1 | tee -a "$out" || status=$?
   done
+  # What trimming and native AOT make of the library: the consumer published trimmed (ILLink) and native AOT
+  # (ILCompiler), every trim/AOT warning an error, then run; each prints "aot consumer: N checks passed".
+  local mode
+  mkdir -p artifacts
+  for mode in trimmed aot; do
+    log "$mode consumer (tests/MsgPack.Spec.AotConsumer, trim and AOT warnings are errors)"
+    if dotnet publish tests/MsgPack.Spec.AotConsumer -c "$configuration" -r linux-x64 -p:Consumer="$mode" -o "artifacts/consumers/$mode" -nologo -v q >"artifacts/consumers-$mode.log" 2>&1 || { cat "artifacts/consumers-$mode.log"; false; }; then
+      "artifacts/consumers/$mode/MsgPack.Spec.AotConsumer" 2>&1 | tee -a "$consumer" || status=1
+    else
+      echo "build.sh: the $mode consumer did not publish (see above); counted as one failure"
+      echo "aot consumer: 1 of 1 checks failed" | tee -a "$consumer"
+      status=1
+    fi
+  done
   # The benchmark smoke test: every benchmark once with its fairness checks (no timing), so that a broken baseline
   # or a benchmark that no longer matches msgpuck fails CI.
   log "benchmark smoke test (MsgPack.Spec.Benchmarks --verify against the native baselines)"
@@ -126,12 +140,14 @@ run_tests() {
     echo "build.sh: the benchmark smoke test failed before --verify ran; counted as one failure"
     echo "verify: 0 passed, 1 failed" | tee -a "$smoke"
   fi
-  # One closing line that counts every test project, every check of the net48 consumer and every verified benchmark
+  # One closing line that counts every test project, every check of the net48, trimmed and AOT consumers and every verified benchmark
   # class: "tests: N passed, N failed".
   awk '/(Passed|Failed)!/ {
          for (i = 1; i <= NF; i++) { if ($i == "Passed:") p += $(i+1); if ($i == "Failed:") f += $(i+1) }
        }
        /^net48 consumer: [0-9]+ checks passed/ { p += $3 }
+       /^aot consumer: [0-9]+ checks passed/ { p += $3 }
+       /^aot consumer: [0-9]+ of [0-9]+ checks failed/ { f += $3; p += $5 - $3 }
        /^net48 consumer: [0-9]+ of [0-9]+ checks failed$/ { f += $3; p += $5 - $3 }
        /^verify: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4 }
        END { printf "tests: %d passed, %d failed\n", p, f }' "$out" "$consumer" "$smoke"
