@@ -1,16 +1,14 @@
 using System;
 using System.IO;
-using System.Net;
 using System.Threading.Tasks;
 using Xunit;
 
 namespace MsgPack.Spec.Samples.Tarantool.Tests
 {
     /// <summary>A user's tuple type: written field by field with the streaming writer.</summary>
-    #region README: Tarantool tuple type
     public readonly record struct Account(ulong Id, string Owner, long Balance) : IMsgPackValue
     {
-        public void WriteTo(ref MsgPackWriter writer)       // the tuple [id, owner, balance]
+        public void WriteTo(ref MsgPackWriter writer)
         {
             writer.WriteArrayHeader(3);
             writer.WriteUInt64(Id);
@@ -24,7 +22,6 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             return new Account(reader.ReadUInt64(), reader.ReadString(), reader.ReadInt64());
         }
     }
-    #endregion
 
     /// <summary>UPDATE's operations: <c>[["=", 1, owner], ["+", 2, delta]]</c> (over IPROTO, field numbers count from 0).</summary>
     public readonly record struct RenameAndAdd(string Owner, long Delta) : IMsgPackValue
@@ -92,28 +89,6 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
                 MsgPackReader reader = r.GetDataReader();
                 Assert.Equal(0, reader.ReadArrayHeader());
             }
-        }
-
-        [Fact]
-        public async Task The_readme_example_inserts_and_selects_an_account()
-        {
-            IPEndPoint endPoint = fixture.Server.EndPoint;
-            uint spaceId = fixture.ValuesSpace;
-            #region README: Tarantool sample
-            await using TarantoolConnection connection = await TarantoolConnection.ConnectAsync(
-                endPoint, new TarantoolConnectionOptions { User = "tester", Password = "secret" });
-            using (await connection.InsertAsync(spaceId, new Account(1, "Ann", 100)))
-            {
-                // INSERT answers with the stored tuple; this caller does not need it.
-            }
-
-            using TarantoolResponse response = await connection.SelectAsync(spaceId, indexId: 0, new UnsignedKey(1));
-            MsgPackReader reader = response.GetDataReader();  // DATA: [[1, "Ann", 100]]
-            int count = reader.ReadArrayHeader();
-            Account account = Account.Read(ref reader);
-            #endregion
-            Assert.Equal(1, count);
-            Assert.Equal(new Account(1, "Ann", 100), account);
         }
 
         [Fact]

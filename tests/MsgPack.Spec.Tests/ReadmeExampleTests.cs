@@ -10,7 +10,7 @@ namespace MsgPack.Spec.Tests
         [Fact]
         public void TheReadmeExampleWritesAndReadsWhatItSays()
         {
-            #region README: the example
+            #region the example
             Span<byte> buffer = stackalloc byte[64];
             int written = MsgPackSpec.WriteMapHeader(buffer, 2);
             written += MsgPackSpec.WriteString(buffer.Slice(written), "id");
@@ -29,7 +29,7 @@ namespace MsgPack.Spec.Tests
             Assert.Equal("69 64", Hex.Of(key));
             Assert.Equal(42, id);
 
-            #region README: a Try reader
+            #region a Try reader
             OperationStatus status = MsgPackSpec.TryReadInt32(input.Slice(read + keyLength), out int value, out int bytesRead);
             // Done: bytesRead consumed. NeedMoreData: wait until the input holds bytesRead bytes. InvalidData: not an Int32.
             #endregion
@@ -44,7 +44,7 @@ namespace MsgPack.Spec.Tests
             int[] values = { 1, 200, -5, 70000 };
             Span<byte> buffer = stackalloc byte[64];
 
-            #region README: advancing spans
+            #region advancing spans
             Span<byte> rest = buffer;
             MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
             foreach (int value in values)
@@ -76,7 +76,7 @@ namespace MsgPack.Spec.Tests
             using var buffer = new PooledBufferWriter();
             var writer = new MsgPackWriter(buffer);
 
-            #region README: the writer's memory
+            #region the writer's memory
             Span<byte> span = writer.GetSpan(MsgPackSpec.MaxInt64EncodedLength); // room for any integer, in the writer's memory
             writer.Advance(MsgPackSpec.WriteInt64(span, -1234567));               // the span API writes there in place
             writer.WriteRaw(reader.ReadRaw());                                     // a value read elsewhere, forwarded as it is
@@ -91,7 +91,7 @@ namespace MsgPack.Spec.Tests
         public void TheReadmeBulkArrayExampleWritesAndReadsWhatItSays()
         {
             var output = new PooledBufferWriter();
-            #region README: bulk arrays
+            #region bulk arrays
             float[] embedding = { 0.25f, -1.5f, 3.75f, 0.125f };
             Span<byte> buffer = stackalloc byte[64];
             int written = MsgPackSpec.WriteSingleArray(buffer, embedding); // 94 ca 3e 80 00 00 ca bf c0 00 00 ...

@@ -24,7 +24,7 @@ namespace MsgPack.Spec.Tests
         [Fact]
         public async Task TheReadmeStreamingExampleWritesAFrameThatReadsBack()
         {
-            #region README: the writing half
+            #region the writing half
             using var buffer = new PooledBufferWriter();              // or SegmentedBufferWriter, or a PipeWriter
             var writer = new MsgPackWriter(buffer);
             MsgPackReservation size = writer.ReserveLengthPrefix();   // Tarantool's length prefix, ce + uint 32, filled in below
@@ -148,7 +148,7 @@ namespace MsgPack.Spec.Tests
             }
         }
 
-        #region README: the receiving half
+        #region the receiving half
         // On the receiving side, a PipeReader (over the socket) gets the responses as they arrive: read them up to the one to `sync`.
         static async Task<uint> ReceiveAsync(PipeReader input, ulong sync, CancellationToken cancellationToken = default)
         {

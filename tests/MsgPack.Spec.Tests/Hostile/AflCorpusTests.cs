@@ -15,7 +15,7 @@ namespace MsgPack.Spec.Tests.Hostile
     /// </summary>
     public class AflCorpusTests
     {
-        private static string CorpusFolder => Path.Combine(ReadmeSnippetTests.RepositoryRoot(), "tests", "MsgPack.Spec.Tests", "Hostile", "corpus");
+        private static string CorpusFolder => Path.Combine(Repository.Root(), "tests", "MsgPack.Spec.Tests", "Hostile", "corpus");
 
         /// <summary>One row per (seed folder, target) and one per crash file: kind, target, path under corpus/.</summary>
         public static TheoryData<string, string, string> Cases()

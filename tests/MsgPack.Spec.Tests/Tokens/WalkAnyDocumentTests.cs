@@ -64,7 +64,7 @@ namespace MsgPack.Spec.Tests.Tokens
             return text.ToString();
         }
 
-        #region README: walk any document
+        #region walk any document
         static void Write(ref MsgPackReader reader, StringBuilder json)
         {
             MsgPackToken token = reader.ReadToken();
