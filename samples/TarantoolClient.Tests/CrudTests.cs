@@ -18,7 +18,11 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
 
         public static Account Read(ref MsgPackReader reader)
         {
-            if (reader.ReadArrayHeader() != 3) throw new InvalidDataException("Not an account tuple.");
+            if (reader.ReadArrayHeader() != 3)
+            {
+                throw new InvalidDataException("Not an account tuple.");
+            }
+
             return new Account(reader.ReadUInt64(), reader.ReadString(), reader.ReadInt64());
         }
     }

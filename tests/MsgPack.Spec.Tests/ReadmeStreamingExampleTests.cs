@@ -150,7 +150,7 @@ namespace MsgPack.Spec.Tests
 
         #region the receiving half
         // On the receiving side, a PipeReader (over the socket) gets the responses as they arrive: read them up to the one to `sync`.
-        static async Task<uint> ReceiveAsync(PipeReader input, ulong sync, CancellationToken cancellationToken = default)
+        private static async Task<uint> ReceiveAsync(PipeReader input, ulong sync, CancellationToken cancellationToken = default)
         {
             while (true)
             {
@@ -182,7 +182,7 @@ namespace MsgPack.Spec.Tests
         }
 
         // A response starts with its header, a map {0x00: code, 0x01: sync, ...}; the body map (the data) follows.
-        static ulong ReadHeader(ReadOnlySequence<byte> response, out uint code)
+        private static ulong ReadHeader(ReadOnlySequence<byte> response, out uint code)
         {
             var reader = new MsgPackReader(response);
             ulong sync = 0;

@@ -381,8 +381,8 @@ namespace MsgPack.Spec
         {
             public const int Size = 16;
 #pragma warning disable CS0169 // the fields only give the struct its size
-            private ulong _low;
-            private ulong _high;
+            private readonly ulong _low;
+            private readonly ulong _high;
 #pragma warning restore CS0169
         }
 

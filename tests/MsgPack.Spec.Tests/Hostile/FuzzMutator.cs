@@ -37,7 +37,7 @@ namespace MsgPack.Spec.Tests.Hostile
 
         private readonly IReadOnlyList<byte[]> _corpus;
         private readonly FuzzRandom _random;
-        private byte[] _work = new byte[MaxInputLength * 2 + 64];
+        private readonly byte[] _work = new byte[MaxInputLength * 2 + 64];
         private int _length;
 
         public FuzzMutator(ulong seed, IReadOnlyList<byte[]> corpus)

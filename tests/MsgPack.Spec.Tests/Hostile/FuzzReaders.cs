@@ -89,11 +89,11 @@ namespace MsgPack.Spec.Tests.Hostile
             A == other.A && B == other.B && PayloadLength == other.PayloadLength && PayloadHash == other.PayloadHash
             && string.Equals(Text ?? string.Empty, other.Text ?? string.Empty, StringComparison.Ordinal);
 
-        public override readonly bool Equals(object? obj) => obj is Val other && Equals(other);
+        public readonly override bool Equals(object? obj) => obj is Val other && Equals(other);
 
-        public override readonly int GetHashCode() => HashCode.Combine(A, B, PayloadLength, PayloadHash);
+        public readonly override int GetHashCode() => HashCode.Combine(A, B, PayloadLength, PayloadHash);
 
-        public override readonly string ToString() =>
+        public readonly override string ToString() =>
             Text != null ? $"text of {Text.Length} chars" : $"a=0x{A:x} b=0x{B:x} payload={PayloadLength}/0x{PayloadHash:x}";
     }
 

@@ -65,7 +65,7 @@ namespace MsgPack.Spec.Tests.Tokens
         }
 
         #region walk any document
-        static void Write(ref MsgPackReader reader, StringBuilder json)
+        private static void Write(ref MsgPackReader reader, StringBuilder json)
         {
             MsgPackToken token = reader.ReadToken();
             switch (token.Type)
@@ -84,8 +84,17 @@ namespace MsgPack.Spec.Tests.Tokens
                     json.Append(map ? '{' : '[');
                     for (int i = 0; i < token.Count; i++)
                     {
-                        if (i > 0) json.Append(',');
-                        if (map) { Write(ref reader, json); json.Append(':'); }
+                        if (i > 0)
+                        {
+                            json.Append(',');
+                        }
+
+                        if (map)
+                        {
+                            Write(ref reader, json);
+                            json.Append(':');
+                        }
+
                         Write(ref reader, json);
                     }
                     json.Append(map ? '}' : ']');
