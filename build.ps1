@@ -6,7 +6,7 @@
   ./build.ps1          # restore, build (Release) and run every test
   ./build.ps1 test     # the same, then the benchmark smoke test (native baselines + --verify)
   ./build.ps1 build    # restore and build only
-  ./build.ps1 pack     # build the NuGet package into artifacts/packages
+  ./build.ps1 pack     # build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would
   ./build.ps1 native   # build native/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
   ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
@@ -82,9 +82,26 @@ function Invoke-Test {
         Write-Host $consumer[-1]
     }
 
-    Write-Host "`n== test (library net10.0 build and netstandard2.0 build)"
+    Write-Host "`n== test (the library's net10.0, netstandard2.0 and net8.0 builds, the README's blocks, the samples)"
     $unit = Invoke-Captured { dotnet test $Solution -c $Configuration --no-build }
     $unitStatus = $LASTEXITCODE
+
+    # The trimmed and native-AOT consumers, as build.sh: published with trim/AOT warnings as errors, then run.
+    $rid = [System.Runtime.InteropServices.RuntimeInformation]::RuntimeIdentifier
+    foreach ($mode in 'trimmed', 'aot') {
+        Write-Host "`n== $mode consumer (tests/MsgPack.Spec.AotConsumer, trim and AOT warnings are errors)"
+        $published = Invoke-Captured { dotnet publish tests/MsgPack.Spec.AotConsumer -c $Configuration -r $rid -p:Consumer=$mode -o "artifacts/consumers/$mode" -nologo -v q }
+        if ($LASTEXITCODE -eq 0) {
+            $ran = Invoke-Captured { & "artifacts/consumers/$mode/MsgPack.Spec.AotConsumer" }
+            if ($LASTEXITCODE -ne 0) { $consumerStatus = 1 }
+            foreach ($line in $ran) { $consumer.Add($line) }
+        }
+        else {
+            Write-Host "build.ps1: the $mode consumer did not publish; counted as one failure"
+            $consumer.Add('aot consumer: 1 of 1 checks failed')
+            $consumerStatus = 1
+        }
+    }
 
     # The benchmark smoke test: every benchmark once with its fairness checks (no timing).
     Write-Host "`n== benchmark smoke test (MsgPack.Spec.Benchmarks --verify against the native baselines)"
@@ -119,6 +136,8 @@ function Invoke-Test {
     foreach ($line in $consumer) {
         if ($line -match '^net48 consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
         if ($line -match '^net48 consumer: (\d+) of (\d+) checks failed$') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
+        if ($line -match '^aot consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
+        if ($line -match '^aot consumer: (\d+) of (\d+) checks failed') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
     }
     foreach ($line in $verify) {
         if ($line -match '^verify: (\d+) passed, (\d+) failed$') { $passed += [int]$Matches[1]; $failed += [int]$Matches[2] }
@@ -188,7 +207,7 @@ function Invoke-Bench([string[]] $BenchArgs) {
 
 function Invoke-Pack {
     Invoke-Restore
-    Invoke-Step 'pack' { dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages }
+    Invoke-Step 'pack' { dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages -p:ContinuousIntegrationBuild=true }
 }
 
 switch ($Verb) {
