@@ -40,7 +40,7 @@ using (TarantoolResponse ids = await connection.EvalAsync("return box.space.valu
     space = reader.ReadUInt32();
 }
 
-var row = new Row(1, "a row of the throughput run", 1234567);
+var row = new Account(1, "a row of the throughput run", 1234567);
 using (await connection.ReplaceAsync(space, row))
 {
 }
@@ -86,7 +86,7 @@ async Task<long> SelectLoop(Stopwatch clock, TimeSpan duration)
         using (TarantoolResponse response = await connection.SelectAsync(space, 0, new UnsignedKey(1)).ConfigureAwait(false))
         {
             // The tuple read field by field; its name is a new string each time, what the caller asked for.
-            if (Row.ReadSingle(response) != row)
+            if (ReadSingle(response) != row)
             {
                 throw new InvalidOperationException("SELECT returned another tuple");
             }
@@ -146,7 +146,7 @@ static double ServerCpuSeconds(int pid)
 
 // The library's calls of one request and its response, timed apart on the bytes of a real exchange: write the
 // request frame, find the response frame in the received bytes, read its header, find DATA, read the tuple.
-static void LibraryShare(uint space, Row row)
+static void LibraryShare(uint space, Account row)
 {
     const int Iterations = 2_000_000;
     var scratch = new PooledBufferWriter(256);
@@ -191,7 +191,7 @@ static void LibraryShare(uint space, Row row)
         MsgPackSpec.ReadUInt32(ref span);
         var reader = new MsgPackReader(span);
         reader.ReadArrayHeader();
-        Row read = Row.Read(ref reader);
+        Account read = Account.Read(ref reader);
         check += read.Balance;
     });
     GC.KeepAlive(check);
@@ -208,7 +208,7 @@ static ReadOnlySequence<byte> ReadFrameAndHeader(ReadOnlySequence<byte> received
     return frame.Slice(reader.Position);
 }
 
-static byte[] BuildSelectResponse(Row row)
+static byte[] BuildSelectResponse(Account row)
 {
     var output = new PooledBufferWriter(256);
     var writer = new MsgPackWriter(output);
@@ -229,27 +229,10 @@ static byte[] BuildSelectResponse(Row row)
     return output.WrittenSpan.ToArray();
 }
 
-/// <summary>The tuple of the run: [id, name, balance].</summary>
-internal readonly record struct Row(ulong Id, string Name, long Balance) : IMsgPackValue
+// The one tuple of a SELECT's DATA, read field by field (Account is the tests' tuple type, linked here).
+static Account ReadSingle(TarantoolResponse response)
 {
-    public void WriteTo(ref MsgPackWriter writer)
-    {
-        writer.WriteArrayHeader(3);
-        writer.WriteUInt64(Id);
-        writer.WriteString(Name);
-        writer.WriteInt64(Balance);
-    }
-
-    public static Row Read(ref MsgPackReader reader)
-    {
-        reader.ReadArrayHeader();
-        return new Row(reader.ReadUInt64(), reader.ReadString(), reader.ReadInt64());
-    }
-
-    public static Row ReadSingle(TarantoolResponse response)
-    {
-        MsgPackReader reader = response.GetDataReader();
-        reader.ReadArrayHeader();
-        return Read(ref reader);
-    }
+    MsgPackReader reader = response.GetDataReader();
+    reader.ReadArrayHeader();
+    return Account.Read(ref reader);
 }
