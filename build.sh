@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one entry point of the repository.
 #   ./build.sh            restore, build (Release) and run every test
-#   ./build.sh test       the same (the Tarantool sample's integration tests included: installs tarantool, starts and
-#                         stops its own server on 127.0.0.1), then the benchmark smoke test (native baselines +
+#   ./build.sh test       the same: the library's net10.0, netstandard2.0 and net8.0 (on .NET 8) builds, the README's
+#                         blocks, the Tarantool sample against a server it installs, starts on 127.0.0.1 and stops, the
+#                         net48, trimmed and native-AOT consumers, then the benchmark smoke test (native baselines +
 #                         --verify); CI runs exactly this
 #   ./build.sh build      restore and build only
 #   ./build.sh pack       build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would
@@ -435,6 +436,6 @@ case "$verb" in
     case " $* " in *" --perf "*) apt_ensure linux-perf; export DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 ;; esac
     dotnet "samples/TarantoolClient.Throughput/bin/$configuration/net10.0/TarantoolClient.Throughput.dll" "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks samples tools -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,28p' "$0" ;;
+  -h|--help|help) sed -n '2,29p' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac
