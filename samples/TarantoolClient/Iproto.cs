@@ -33,6 +33,12 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>PING.</summary>
         Ping = 0x40,
 
+        /// <summary>
+        /// IPROTO_CHUNK: a message a stored procedure sent with <c>box.session.push</c>, carrying its call's sync; the
+        /// call's own response follows with the same sync.
+        /// </summary>
+        Push = 0x80,
+
         /// <summary>The bit an error response sets; the rest of the code is the error code.</summary>
         ErrorFlag = 0x8000,
     }

@@ -15,7 +15,10 @@ namespace MsgPack.Spec.Samples.Tarantool
     /// </summary>
     internal sealed class PendingRequest : IValueTaskSource<TarantoolResponse>, IValueTaskSource
     {
-        private const int Free = 0, InFlight = 1, Completed = 2;
+        // The state is one long, the generation and the phase together, so that every step is one compare-and-swap
+        // on the generation it is meant for: a late response, a second release or a stale response struct finds
+        // another generation and does nothing.
+        private const long Free = 0, InFlight = 1, Completed = 2, Releasing = 3, PhaseMask = 3;
 
         // A response bigger than this goes back to the array pool when the slot is released, so that one 10 MB answer
         // does not stay pinned to a slot for the connection's life.
@@ -23,7 +26,7 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         private readonly PendingRequests _owner;
         private ManualResetValueTaskSourceCore<TarantoolResponse> _core;
-        private int _state;
+        private long _state;
         private byte[] _buffer = [];
 
         public PendingRequest(PendingRequests owner, int index)
@@ -38,7 +41,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         public int Index { get; }
 
         /// <summary>Bumped each time the slot is released: a response handed out before that is no longer valid.</summary>
-        public uint Generation { get; private set; }
+        public uint Generation => (uint)(Volatile.Read(ref _state) >> 2);
 
         /// <summary>The sync of the current request: the slot's index and its generation, so that a response finds its slot in O(1).</summary>
         public ulong Sync => ((ulong)Generation << 32) | (uint)Index;
@@ -51,12 +54,20 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         public short Version => _core.Version;
 
-        public void Start() => Volatile.Write(ref _state, InFlight);
+        public bool IsInFlight => (Volatile.Read(ref _state) & PhaseMask) == InFlight;
+
+        private static long Tag(uint generation, long phase) => ((long)generation << 2) | phase;
+
+        /// <summary>Rented: the slot waits for its response (called by the pool, which alone hands out free slots).</summary>
+        public void Start() => Volatile.Write(ref _state, Tag(Generation, InFlight));
+
+        private bool TryFinish(uint generation) =>
+            Interlocked.CompareExchange(ref _state, Tag(generation, Completed), Tag(generation, InFlight)) == Tag(generation, InFlight);
 
         /// <summary>Copies the response's body out of the receive buffer (which the receive loop releases next) and completes the request.</summary>
-        public void Complete(System.Buffers.ReadOnlySequence<byte> body, ulong schemaVersion)
+        public void Complete(uint generation, ReadOnlySequence<byte> body, ulong schemaVersion)
         {
-            if (Interlocked.CompareExchange(ref _state, Completed, InFlight) != InFlight)
+            if (!TryFinish(generation))
             {
                 return;
             }
@@ -70,21 +81,49 @@ namespace MsgPack.Spec.Samples.Tarantool
             body.CopyTo(_buffer);
             Length = (int)body.Length;
             SchemaVersion = schemaVersion;
-            _core.SetResult(new TarantoolResponse(this, Generation));
+            _core.SetResult(new TarantoolResponse(this, generation));
         }
 
-        public void Fail(Exception error)
+        public void Fail(uint generation, Exception error)
         {
-            if (Interlocked.CompareExchange(ref _state, Completed, InFlight) == InFlight)
+            if (TryFinish(generation))
             {
                 _core.SetException(error);
             }
         }
 
-        /// <summary>Back to the pool: after the caller disposed the response, or took the error, or never sent the request.</summary>
-        public void Release()
+        /// <summary>Fails the request in flight, whichever generation it is (the connection closed).</summary>
+        public void FailIfInFlight(Exception error)
         {
-            Generation++;
+            long state = Volatile.Read(ref _state);
+            if ((state & PhaseMask) == InFlight)
+            {
+                Fail((uint)(state >> 2), error);
+            }
+        }
+
+        /// <summary>The request never reached the pipe (its body failed to write): back to the pool at once.</summary>
+        public void Abandon()
+        {
+            uint generation = Generation;
+            if (TryFinish(generation))
+            {
+                TryRelease(generation);
+            }
+        }
+
+        /// <summary>
+        /// Back to the pool, once per generation: after the caller disposed the response or took the error. A second
+        /// call for the same generation (a copy of the response disposed again) finds the next generation and does nothing.
+        /// </summary>
+        public bool TryRelease(uint generation)
+        {
+            // One caller wins the slot (Completed to Releasing); only it trims the buffer and resets the awaitable.
+            if (Interlocked.CompareExchange(ref _state, Tag(generation, Releasing), Tag(generation, Completed)) != Tag(generation, Completed))
+            {
+                return false;
+            }
+
             Length = 0;
             if (_buffer.Length > KeptBufferLength)
             {
@@ -92,8 +131,9 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
 
             _core.Reset();
-            Volatile.Write(ref _state, Free);
+            Volatile.Write(ref _state, Tag(generation + 1, Free));
             _owner.Return(this);
+            return true;
         }
 
         private void ReturnBuffer()
@@ -105,31 +145,48 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
         }
 
-        public bool IsInFlight => Volatile.Read(ref _state) == InFlight;
+        // GetResult releases the slot only for a completed request of the token's own generation: a stale token
+        // (a ValueTask read twice) throws in GetStatus, and a request not yet completed (.Result on a pending task)
+        // throws without touching the slot, which the response still has to reach.
+        private uint CompletedGeneration(short token)
+        {
+            if (_core.GetStatus(token) == ValueTaskSourceStatus.Pending)
+            {
+                throw new InvalidOperationException("The request has not completed: await its task instead of reading its result.");
+            }
+
+            return Generation;
+        }
 
         TarantoolResponse IValueTaskSource<TarantoolResponse>.GetResult(short token)
         {
-            try
+            uint generation = CompletedGeneration(token);
+            if (_core.GetStatus(token) == ValueTaskSourceStatus.Succeeded)
             {
                 // The response keeps the slot until it is disposed.
                 return _core.GetResult(token);
             }
-            catch
+
+            try
             {
-                Release();
-                throw;
+                return _core.GetResult(token);
+            }
+            finally
+            {
+                TryRelease(generation);
             }
         }
 
         void IValueTaskSource.GetResult(short token)
         {
+            uint generation = CompletedGeneration(token);
             try
             {
                 _core.GetResult(token);
             }
             finally
             {
-                Release();
+                TryRelease(generation);
             }
         }
 
@@ -201,7 +258,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             PendingRequest?[] slots = Volatile.Read(ref _slots);
             foreach (PendingRequest? request in slots)
             {
-                request?.Fail(error);
+                request?.FailIfInFlight(error);
             }
         }
     }

@@ -56,6 +56,8 @@ namespace MsgPack.Spec.Samples.Tarantool
     /// </remarks>
     public sealed class TarantoolConnection : IAsyncDisposable
     {
+        private const int ScratchKeptLength = 64 * 1024;
+
         [ThreadStatic]
         private static PooledBufferWriter? t_scratch;
 
@@ -63,7 +65,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         private readonly NetworkStream _stream;
         private readonly PipeReader _input;
         private readonly Pipe _outgoing;
-        private readonly TarantoolConnectionOptions _options;
+        private readonly long _maxResponseLength;
         private readonly PendingRequests _pending = new();
         private readonly object _writeLock = new();
         private Task _receiveLoop = Task.CompletedTask;
@@ -76,13 +78,15 @@ namespace MsgPack.Spec.Samples.Tarantool
         private TarantoolConnection(Socket socket, TarantoolConnectionOptions options)
         {
             _socket = socket;
-            _options = options;
+            // A response is copied into one array: no longer than an array can be.
+            _maxResponseLength = Math.Clamp(options.MaxResponseLength, 0, Array.MaxLength);
             _stream = new NetworkStream(socket, ownsSocket: true);
             int segment = Math.Max(1, options.ReceiveSegmentSize);
             _input = PipeReader.Create(_stream, new StreamPipeReaderOptions(bufferSize: segment, minimumReadSize: Math.Min(segment, 1024), leaveOpen: true));
             // Never pause the writer: FlushAsync then completes at once, inside the lock. What bounds the buffered
             // requests is the caller, who chooses how many to have in flight.
-            _outgoing = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0, useSynchronizationContext: false));
+            // 16 KiB segments: a batch of requests goes to the socket in few writes.
+            _outgoing = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0, minimumSegmentSize: 16 * 1024, useSynchronizationContext: false));
         }
 
         /// <summary>The server's greeting.</summary>
@@ -266,7 +270,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             catch
             {
                 // Nothing reached the pipe: the connection goes on, and the slot is free again.
-                request.Release();
+                request.Abandon();
                 throw;
             }
 
@@ -275,7 +279,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 if (_closed is { } error)
                 {
                     // Closed between the check above and here: fail this request like the others in flight.
-                    request.Fail(new IOException("The connection is closed.", error));
+                    request.FailIfInFlight(new IOException("The connection is closed.", error));
                     return request;
                 }
 
@@ -286,6 +290,13 @@ namespace MsgPack.Spec.Samples.Tarantool
                 {
                     throw new InvalidOperationException("The outgoing pipe paused its writer, which it is configured never to do.");
                 }
+            }
+
+            if (scratch.Capacity > ScratchKeptLength)
+            {
+                // One huge request must not leave its buffer on every thread that ever sent one.
+                scratch.Dispose();
+                t_scratch = null;
             }
 
             return request;
@@ -326,7 +337,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                     ReadOnlySequence<byte> buffer = result.Buffer;
                     while (true)
                     {
-                        OperationStatus status = MsgPackReader.TryReadFrame(buffer, _options.MaxResponseLength, out ReadOnlySequence<byte> frame, out SequencePosition end);
+                        OperationStatus status = MsgPackReader.TryReadFrame(buffer, _maxResponseLength, out ReadOnlySequence<byte> frame, out SequencePosition end);
                         if (status == OperationStatus.NeedMoreData)
                         {
                             break;
@@ -334,7 +345,7 @@ namespace MsgPack.Spec.Samples.Tarantool
 
                         if (status != OperationStatus.Done)
                         {
-                            throw new InvalidDataException($"A response's length prefix is not an unsigned integer of at most {_options.MaxResponseLength}.");
+                            throw new InvalidDataException($"A response's length prefix is not an unsigned integer of at most {_maxResponseLength}.");
                         }
 
                         Dispatch(frame);
@@ -364,23 +375,41 @@ namespace MsgPack.Spec.Samples.Tarantool
             var reader = new MsgPackReader(frame);
             IprotoCodec.ReadResponseHeader(ref reader, out uint code, out ulong sync, out ulong schemaVersion);
             Interlocked.Increment(ref _responses);
-            PendingRequest? request = _pending.Find(sync);
-            if (request is null)
+            if (code == (uint)IprotoCode.Push)
             {
-                // Not ours (or no longer waited for): IPROTO pushes (box.session.push) carry the sync of their call
-                // and a code of 0x80; this sample does not ask for them.
+                // A box.session.push message: it carries the sync of its call, whose own response follows. This
+                // sample does not hand pushes to the caller; it must not take one for the response.
                 return;
             }
 
+            PendingRequest? request = _pending.Find(sync);
+            if (request is null)
+            {
+                // Not ours, or no longer waited for (its connection's requests were failed): dropped.
+                return;
+            }
+
+            uint generation = (uint)(sync >> 32);
             ReadOnlySequence<byte> body = frame.Slice(reader.Position);
-            if ((code & (uint)IprotoCode.ErrorFlag) != 0)
+            if ((code & (uint)IprotoCode.ErrorFlag) == 0)
             {
-                request.Fail(IprotoCodec.ReadError(code, body));
+                request.Complete(generation, body, schemaVersion);
+                return;
             }
-            else
+
+            TarantoolException error;
+            try
             {
-                request.Complete(body, schemaVersion);
+                error = IprotoCodec.ReadError(code, body);
             }
+            catch (MsgPackException unreadable)
+            {
+                // An error body this client cannot read (a message that is not UTF-8, from Lua's error() with bytes)
+                // fails its request, not the connection.
+                error = new TarantoolException(code & ~(uint)IprotoCode.ErrorFlag, "The server's error message could not be read: " + unreadable.Message, []);
+            }
+
+            request.Fail(generation, error);
         }
 
         private async Task SendLoopAsync()

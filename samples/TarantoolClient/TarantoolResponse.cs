@@ -63,10 +63,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>Releases the response's bytes to the connection; a second call does nothing.</summary>
         public void Dispose()
         {
-            if (_slot is not null && _slot.Generation == _generation)
-            {
-                _slot.Release();
-            }
+            _slot?.TryRelease(_generation);
         }
 
         private PendingRequest Slot => _slot is not null && _slot.Generation == _generation
