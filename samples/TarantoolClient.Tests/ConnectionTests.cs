@@ -44,12 +44,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         public async Task Requests_in_flight_when_the_connection_closes_fail_and_later_ones_throw()
         {
             TarantoolConnection connection = await fixture.ConnectAsync();
-            ValueTask<TarantoolResponse> slow = connection.CallAsync("sleep_echo", new MsgPackBytes(Encode.Bytes((ref Span<byte> s) =>
-            {
-                MsgPackSpec.WriteArrayHeader(ref s, 2);
-                MsgPackSpec.WriteDouble(ref s, 5.0);
-                MsgPackSpec.WriteUInt32(ref s, 1);
-            })));
+            ValueTask<TarantoolResponse> slow = connection.CallAsync("sleep_echo", Encode.SleepEcho(5.0, 1));
             await connection.DisposeAsync();
             await Assert.ThrowsAsync<IOException>(async () => { using TarantoolResponse _ = await slow; });
             Assert.Throws<IOException>(() => { _ = connection.PingAsync(); });

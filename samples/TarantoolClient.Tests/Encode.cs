@@ -15,6 +15,14 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             return buffer.AsSpan(0, capacity - rest.Length).ToArray();
         }
 
+        /// <summary>The arguments of init.lua's <c>sleep_echo(delay, value)</c>: <c>[delay, value]</c>.</summary>
+        public static MsgPackBytes SleepEcho(double delay, uint value) => new(Bytes((ref Span<byte> s) =>
+        {
+            MsgPackSpec.WriteArrayHeader(ref s, 2);
+            MsgPackSpec.WriteDouble(ref s, delay);
+            MsgPackSpec.WriteUInt32(ref s, value);
+        }));
+
         /// <summary>The tuple <c>[id, value]</c>, the value's bytes given.</summary>
         public static byte[] Pair(ulong id, ReadOnlySpan<byte> value)
         {

@@ -9,13 +9,6 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class PipelineTests(TarantoolFixture fixture)
     {
-        private static MsgPackBytes SleepEcho(double delay, uint value) => new(Encode.Bytes((ref Span<byte> s) =>
-        {
-            MsgPackSpec.WriteArrayHeader(ref s, 2);
-            MsgPackSpec.WriteDouble(ref s, delay);
-            MsgPackSpec.WriteUInt32(ref s, value);
-        }));
-
         [Fact]
         public async Task A_thousand_pipelined_requests_get_their_own_responses_split_across_reads()
         {
@@ -60,7 +53,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Task[] calls = Enumerable.Range(0, Count).Select(async i =>
             {
                 // The first request sleeps longest: the server answers in the reverse order.
-                using TarantoolResponse response = await connection.CallAsync("sleep_echo", SleepEcho(0.02 * (Count - i), (uint)i));
+                using TarantoolResponse response = await connection.CallAsync("sleep_echo", Encode.SleepEcho(0.02 * (Count - i), (uint)i));
                 MsgPackReader reader = response.GetDataReader();
                 Assert.Equal(1, reader.ReadArrayHeader());
                 uint echoed = reader.ReadUInt32();

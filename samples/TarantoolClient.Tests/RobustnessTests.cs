@@ -8,13 +8,6 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class RobustnessTests(TarantoolFixture fixture)
     {
-        private static MsgPackBytes SleepEcho(double delay, uint value) => new(Encode.Bytes((ref Span<byte> s) =>
-        {
-            MsgPackSpec.WriteArrayHeader(ref s, 2);
-            MsgPackSpec.WriteDouble(ref s, delay);
-            MsgPackSpec.WriteUInt32(ref s, value);
-        }));
-
         private static uint Echoed(TarantoolResponse response)
         {
             MsgPackReader reader = response.GetDataReader();
@@ -37,7 +30,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         public async Task An_error_message_that_is_not_UTF8_fails_its_request_only()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();
-            ValueTask<TarantoolResponse> other = connection.CallAsync("sleep_echo", SleepEcho(0.2, 5));
+            ValueTask<TarantoolResponse> other = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.2, 5));
             var error = await Assert.ThrowsAsync<TarantoolException>(async () =>
             {
                 using TarantoolResponse _ = await connection.EvalAsync("error(string.char(0xff, 0xfe))", new EmptyArray());
@@ -59,8 +52,8 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await Assert.ThrowsAsync<TarantoolException>(async () => { using TarantoolResponse _ = await failed; });
             // The slot went back to the pool when the error was taken; a second read must not return it again.
             Assert.Throws<InvalidOperationException>(() => failed.Result);
-            ValueTask<TarantoolResponse> a = connection.CallAsync("sleep_echo", SleepEcho(0.05, 1));
-            ValueTask<TarantoolResponse> b = connection.CallAsync("sleep_echo", SleepEcho(0.01, 2));
+            ValueTask<TarantoolResponse> a = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.05, 1));
+            ValueTask<TarantoolResponse> b = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.01, 2));
             using TarantoolResponse first = await a;
             using TarantoolResponse second = await b;
             Assert.Equal((1u, 2u), (Echoed(first), Echoed(second)));
@@ -70,10 +63,10 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         public async Task The_result_of_a_request_not_yet_answered_throws_and_the_request_goes_on()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();
-            ValueTask<TarantoolResponse> pending = connection.CallAsync("sleep_echo", SleepEcho(0.2, 9));
+            ValueTask<TarantoolResponse> pending = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.2, 9));
             Assert.Throws<InvalidOperationException>(() => pending.GetAwaiter().GetResult());
             // Its slot was not released: another request gets another slot, and both get their own answers.
-            ValueTask<TarantoolResponse> other = connection.CallAsync("sleep_echo", SleepEcho(0.01, 10));
+            ValueTask<TarantoolResponse> other = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.01, 10));
             using TarantoolResponse otherResponse = await other;
             using TarantoolResponse response = await pending;
             Assert.Equal((9u, 10u), (Echoed(response), Echoed(otherResponse)));
@@ -89,8 +82,8 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             response.Dispose();
             copy.Dispose();
             // Two requests at once: with the slot in the pool twice they would share it.
-            ValueTask<TarantoolResponse> a = connection.CallAsync("sleep_echo", SleepEcho(0.05, 1));
-            ValueTask<TarantoolResponse> b = connection.CallAsync("sleep_echo", SleepEcho(0.01, 2));
+            ValueTask<TarantoolResponse> a = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.05, 1));
+            ValueTask<TarantoolResponse> b = connection.CallAsync("sleep_echo", Encode.SleepEcho(0.01, 2));
             using TarantoolResponse first = await a;
             using TarantoolResponse second = await b;
             Assert.Equal((1u, 2u), (Echoed(first), Echoed(second)));
