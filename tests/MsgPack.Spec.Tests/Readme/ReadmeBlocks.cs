@@ -27,7 +27,7 @@ namespace MsgPack.Spec.Tests.Readme
 
         public static IReadOnlyList<ReadmeBlock> Extract(string relativePath)
         {
-            string[] lines = File.ReadAllLines(Path.Combine(RepositoryRoot(), relativePath));
+            string[] lines = File.ReadAllLines(Path.Combine(Repository.Root(), relativePath));
             var blocks = new List<ReadmeBlock>();
             for (int i = 0; i < lines.Length; i++)
             {
@@ -107,18 +107,5 @@ namespace MsgPack.Spec.Tests.Readme
                 .Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
                 .Where(path => path.EndsWith(".dll", StringComparison.Ordinal))
                 .Select(path => MetadataReference.CreateFromFile(path));
-
-        public static string RepositoryRoot()
-        {
-            for (DirectoryInfo? directory = new DirectoryInfo(AppContext.BaseDirectory); directory != null; directory = directory.Parent)
-            {
-                if (File.Exists(Path.Combine(directory.FullName, "README.md")) && Directory.Exists(Path.Combine(directory.FullName, "tests")))
-                {
-                    return directory.FullName;
-                }
-            }
-
-            throw new DirectoryNotFoundException($"No README.md above {AppContext.BaseDirectory}.");
-        }
     }
 }
