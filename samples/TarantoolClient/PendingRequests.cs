@@ -148,25 +148,26 @@ namespace MsgPack.Spec.Samples.Tarantool
         // GetResult releases the slot only for a completed request of the token's own generation: a stale token
         // (a ValueTask read twice) throws in GetStatus, and a request not yet completed (.Result on a pending task)
         // throws without touching the slot, which the response still has to reach.
-        private uint CompletedGeneration(short token)
+        private ValueTaskSourceStatus CompletedStatus(short token)
         {
-            if (_core.GetStatus(token) == ValueTaskSourceStatus.Pending)
+            ValueTaskSourceStatus status = _core.GetStatus(token);
+            if (status == ValueTaskSourceStatus.Pending)
             {
                 throw new InvalidOperationException("The request has not completed: await its task instead of reading its result.");
             }
 
-            return Generation;
+            return status;
         }
 
         TarantoolResponse IValueTaskSource<TarantoolResponse>.GetResult(short token)
         {
-            uint generation = CompletedGeneration(token);
-            if (_core.GetStatus(token) == ValueTaskSourceStatus.Succeeded)
+            if (CompletedStatus(token) == ValueTaskSourceStatus.Succeeded)
             {
                 // The response keeps the slot until it is disposed.
                 return _core.GetResult(token);
             }
 
+            uint generation = Generation;
             try
             {
                 return _core.GetResult(token);
@@ -179,7 +180,8 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         void IValueTaskSource.GetResult(short token)
         {
-            uint generation = CompletedGeneration(token);
+            CompletedStatus(token);
+            uint generation = Generation;
             try
             {
                 _core.GetResult(token);
