@@ -126,10 +126,12 @@ namespace MsgPack.Spec
         public static bool IsValid(ref byte start, int length)
         {
 #if NET8_0_OR_GREATER
-            return System.Text.Unicode.Utf8.IsValid(MemoryMarshal.CreateReadOnlySpan(ref start, length));
-#else
-            return IsValidScalar(ref start, length);
+            if (length >= Utf8Validator.MinVectorLength && Utf8Validator.IsAccelerated)
+            {
+                return Utf8Validator.IsValid(ref start, length);
+            }
 #endif
+            return IsValidScalar(ref start, length);
         }
 
         /// <summary>
@@ -248,10 +250,9 @@ namespace MsgPack.Spec
             return segment.Length;
         }
 
-#if !NET8_0_OR_GREATER
-        // netstandard2.0 has no UTF-8 validator that reports without throwing, so this one follows the table of
-        // well-formed byte sequences in the Unicode Standard (chapter 3, table 3-7).
-        private static bool IsValidScalar(ref byte start, int length)
+        // The validator of short text, of every text on netstandard2.0 and wherever there are no vector instructions:
+        // it follows the table of well-formed byte sequences in the Unicode Standard (chapter 3, table 3-7).
+        internal static bool IsValidScalar(ref byte start, int length)
         {
             int i = 0;
             while (i < length)
@@ -333,6 +334,5 @@ namespace MsgPack.Spec
 
             return true;
         }
-#endif
     }
 }
