@@ -17,7 +17,7 @@
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
 #   ./build.sh afl [target|all] [seconds]
 #                         coverage-guided fuzzing: installs afl++ (Debian) and SharpFuzz.CommandLine (local tool), instruments
-#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip, text;
+#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip, text, utf8;
 #                         default all, 300 s each), prints execs/edges/crashes, copies crashes into the regression corpus
 #                         (tests/MsgPack.Spec.Tests/Hostile/corpus/crashes/TARGET); non-zero exit on any crash
 #   ./build.sh dump [--json] [--hex|--binary] [--preview N] [FILE|-]
@@ -107,12 +107,13 @@ run_tests() {
   fi
   log "test (the library's net10.0 build, its netstandard2.0 build, its net8.0 build on a .NET 8 runtime, the samples)"
   dotnet test "$solution" -c "$configuration" --no-build 2>&1 | tee "$out" || status=$?
-  # The bulk array tests again with the wider vector paths switched off, so that every path this machine could take
-  # runs: 256-bit (no AVX-512), 128-bit (no AVX2), and none at all (the per-value core alone, as on netstandard2.0).
+  # The bulk array and UTF-8 tests again with the wider vector paths switched off, so that every path this machine
+  # could take runs: 256-bit (no AVX-512), 128-bit (no AVX2), and none at all (the per-value core and the scalar UTF-8
+  # check alone, as on netstandard2.0).
   local isa
   for isa in DOTNET_EnableAVX512=0 DOTNET_EnableAVX2=0 DOTNET_EnableHWIntrinsic=0; do
-    log "bulk array tests with $isa"
-    env "$isa" dotnet test tests/MsgPack.Spec.Tests -c "$configuration" --no-build --filter 'FullyQualifiedName~BulkArrayTests' 2>&1 | tee -a "$out" || status=$?
+    log "bulk array and UTF-8 tests with $isa"
+    env "$isa" dotnet test tests/MsgPack.Spec.Tests -c "$configuration" --no-build --filter 'FullyQualifiedName~BulkArrayTests|FullyQualifiedName~Utf8ValidationTests' 2>&1 | tee -a "$out" || status=$?
   done
   # What trimming and native AOT make of the library: the consumer published trimmed (ILLink) and native AOT
   # (ILCompiler), every trim/AOT warning an error, then run; each prints "aot consumer: N checks passed".
@@ -291,7 +292,7 @@ bench() {
 # ./build.sh afl [target|all] [seconds]: coverage-guided fuzzing with afl-fuzz over SharpFuzz's instrumentation.
 afl_project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
 afl_corpus=tests/MsgPack.Spec.Tests/Hostile/corpus
-afl_targets=(readers skip validate sequence token roundtrip text)
+afl_targets=(readers skip validate sequence token roundtrip text utf8)
 
 afl() {
   local which=${1:-all} seconds=${2:-300} targets=()

@@ -19,8 +19,9 @@ namespace MsgPack.Spec
     /// <remarks>
     /// One algorithm, written once over <see cref="IUtf8Vector{TVector}"/>, for 256-bit vectors (AVX2) and 128-bit
     /// vectors (SSSE3 or Arm64 AdvSIMD). There is no 512-bit path: this project's machines have no AVX-512, and a path
-    /// no test here could run is not shipped. The input's last partial block is copied into a zeroed block on the
-    /// stack: zeros are ASCII, so a character the input cuts short is an error like any other.
+    /// no test here could run is not shipped. An input that is not a whole number of blocks ends with the block that
+    /// ends where it ends, overlapping the one before; a character cut short by the input's end is a lead in that
+    /// block's last three bytes that needs more of them.
     /// </remarks>
     internal static class Utf8Validator
     {
@@ -37,8 +38,14 @@ namespace MsgPack.Spec
         private const byte TwoContinuations = 1 << 7; // a continuation followed by a continuation (legal only as 3rd or 4th byte)
         private const byte Carry = TooShort | TooLong | TwoContinuations; // the bits the low nibble of a lead does not decide
 
-        /// <summary>The shortest input the vector paths take; shorter text goes to the scalar validator.</summary>
-        public const int MinVectorLength = 16;
+        /// <summary>
+        /// The shortest input the vector paths take: a 16-byte block and the 4 bytes before the last block, which an
+        /// input that is not a whole number of blocks long is checked with. Shorter text goes to the scalar validator.
+        /// </summary>
+        public const int MinVectorLength = 16 + 4;
+
+        // The same for the 256-bit path; shorter text takes the 128-bit one.
+        private const int Min256Length = 32 + 4;
 
         /// <summary>Whether this machine has a vector path.</summary>
         public static bool IsAccelerated => Avx2.IsSupported || Ssse3.IsSupported || AdvSimd.Arm64.IsSupported;
@@ -49,7 +56,7 @@ namespace MsgPack.Spec
         /// </summary>
         public static bool IsValid(ref byte start, int length)
         {
-            if (Avx2.IsSupported && length >= Vector256<byte>.Count)
+            if (Avx2.IsSupported && length >= Min256Length)
             {
                 return IsValid<Vector256<byte>, Avx2Vector>(ref start, length);
             }
@@ -63,7 +70,6 @@ namespace MsgPack.Spec
         /// <summary>The 128-bit path alone (the tests run each path on the same inputs).</summary>
         internal static bool IsValid128(ref byte start, int length) => IsValid<Vector128<byte>, Vector128Ops>(ref start, length);
 
-        [SkipLocalsInit]
         private static unsafe bool IsValid<TVector, TOps>(ref byte start, int length)
             where TVector : unmanaged
             where TOps : struct, IUtf8Vector<TVector>
@@ -88,20 +94,20 @@ namespace MsgPack.Spec
                 state.Check(second);
             }
 
-            // The rest, less than two vectors, copied into zeroed blocks: zeros are ASCII, so a character the input
-            // cuts short stands before ASCII and is an error, which also covers the input's end.
-            int rest = length - offset;
-            if (rest > 0)
+            if (offset <= length - size)
             {
-                TVector* blocks = stackalloc TVector[2];
-                blocks[0] = default;
-                blocks[1] = default;
-                Unsafe.CopyBlockUnaligned(ref *(byte*)blocks, ref Unsafe.Add(ref start, offset), (uint)rest);
-                state.Check(blocks[0]);
-                if (rest > size)
-                {
-                    state.Check(blocks[1]);
-                }
+                state.Check(ops.Load(ref Unsafe.Add(ref start, offset)));
+                offset += size;
+            }
+
+            if (offset < length)
+            {
+                // Less than a block is left: the block that ends where the input ends is checked, from its start
+                // (bytes checked twice give the same verdict twice), after the 4 bytes before it, which the
+                // callers' minimum length guarantees. Nothing is copied, and nothing past the input is read.
+                int last = length - size;
+                state.Restart(ops.Predecessors(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref start, last - 4))));
+                state.Check(ops.Load(ref Unsafe.Add(ref start, last)));
             }
 
             return state.IsValid;
@@ -139,6 +145,10 @@ namespace MsgPack.Spec
                 _incomplete = default;
                 _previous = block;
             }
+
+            /// <summary>Goes on from another place: <paramref name="previous"/> holds the bytes before the next block (in its last 4 bytes).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public void Restart(TVector previous) => _previous = previous;
 
             /// <summary>Checks a block against the one before it.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -228,6 +238,9 @@ namespace MsgPack.Spec
         {
             TVector Load(ref byte source);
 
+            /// <summary>A vector whose last 4 bytes are <paramref name="bytes"/> (little-endian): the bytes before a block.</summary>
+            TVector Predecessors(uint bytes);
+
             TVector Broadcast(byte value);
 
             /// <summary>A 16-byte table, in every 128-bit lane.</summary>
@@ -267,6 +280,9 @@ namespace MsgPack.Spec
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public Vector128<byte> Load(ref byte source) => Vector128.LoadUnsafe(ref source);
+
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public Vector128<byte> Predecessors(uint bytes) => Vector128.Create(0, 0, 0, bytes).AsByte();
 
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public Vector128<byte> Broadcast(byte value) => Vector128.Create(value);
@@ -323,6 +339,9 @@ namespace MsgPack.Spec
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public Vector256<byte> Load(ref byte source) => Vector256.LoadUnsafe(ref source);
+
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public Vector256<byte> Predecessors(uint bytes) => Vector256.Create(0, 0, 0, 0, 0, 0, 0, bytes).AsByte();
 
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public Vector256<byte> Broadcast(byte value) => Vector256.Create(value);

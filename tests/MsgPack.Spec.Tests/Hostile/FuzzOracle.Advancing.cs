@@ -41,8 +41,11 @@ namespace MsgPack.Spec.Tests.Hostile
         /// <summary>MsgPackDump and MsgPackJson: documented exceptions only, span and sequence alike, valid documents rendered.</summary>
         Text = 2048,
 
+        /// <summary>The input's bytes as a str payload: the library's UTF-8 check, span and sequence, against the BCL's.</summary>
+        Utf8 = 4096,
+
         /// <summary>What the mutation fuzzer runs (it adds neither the advancing doors nor the token checks).</summary>
-        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text,
+        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text | Utf8,
     }
 
     /// <summary>

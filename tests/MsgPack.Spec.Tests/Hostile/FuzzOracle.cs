@@ -151,6 +151,11 @@ namespace MsgPack.Spec.Tests.Hostile
             {
                 CheckText(p, length, sequence);
             }
+
+            if ((checks & FuzzChecks.Utf8) != 0)
+            {
+                CheckUtf8(input, random);
+            }
         }
 
         private void Fail(string check, string reader, string detail) =>

@@ -30,7 +30,7 @@ namespace MsgPack.Spec.Tests.Hostile
     /// </remarks>
     internal static class FuzzTargets
     {
-        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text" };
+        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text", "utf8" };
 
         private static readonly ReaderDef[] SkipReaders = Array.FindAll(FuzzReaders.All, r => r.Name is "Skip" or "Raw");
 
@@ -83,6 +83,10 @@ namespace MsgPack.Spec.Tests.Hostile
                     break;
                 case "text":
                     oracle.Check(FuzzChecks.Text, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
+                    break;
+                case "utf8":
+                    // The document is text here, not MessagePack: the library's UTF-8 check against the BCL's.
+                    oracle.Check(FuzzChecks.Utf8, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
                     break;
                 default:
                     throw new ArgumentException($"No fuzz target '{target}' (targets: {string.Join(", ", Names)}).", nameof(target));

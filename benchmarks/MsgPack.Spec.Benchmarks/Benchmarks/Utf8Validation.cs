@@ -1,0 +1,125 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using System.Text;
+using System.Text.Unicode;
+using BenchmarkDotNet.Attributes;
+
+namespace MsgPack.Spec.Benchmarks
+{
+    /// <summary>The texts of <see cref="Utf8Validation"/>.</summary>
+    public enum Utf8Text
+    {
+        /// <summary>ASCII prose.</summary>
+        Ascii,
+
+        /// <summary>Russian prose: 2-byte letters between ASCII spaces and punctuation.</summary>
+        Cyrillic,
+
+        /// <summary>Characters of 1, 2, 3 and 4 bytes in short runs, about a quarter of the bytes each.</summary>
+        Mixed,
+    }
+
+    /// <summary>
+    /// The UTF-8 check alone, on 64 KiB of text: the library's (a str 32 value read with TryReadStringBytes, which
+    /// checks the payload; the 5-byte header is nothing beside it) against the BCL's <see cref="Utf8.IsValid(ReadOnlySpan{byte})"/>,
+    /// which the library called before it had a vectorized validator of its own. The .NET peers have no checked read.
+    /// </summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("String", "Validate")]
+    public class Utf8Validation
+    {
+        private byte[] _text = Array.Empty<byte>();
+        private byte[] _str = Array.Empty<byte>();
+
+        [ParamsSource(nameof(Texts))]
+        public Utf8Text Text { get; set; }
+
+        public static IEnumerable<Utf8Text> Texts => Enum.GetValues<Utf8Text>();
+
+        /// <summary>The text's length in bytes.</summary>
+        public const int Size = 64 * 1024;
+
+        [GlobalSetup]
+        public void Setup()
+        {
+            _text = Make(Text);
+            _str = new byte[5 + _text.Length];
+            _str[0] = 0xdb;
+            BinaryPrimitives.WriteInt32BigEndian(_str.AsSpan(1), _text.Length);
+            _text.CopyTo(_str, 5);
+            Fairness.Check(_text.Length == Size && Utf8.IsValid(_text), nameof(Utf8Validation), "the text is not 64 KiB of valid UTF-8.");
+            Fairness.Check(MsgPackSpec.TryReadStringBytes(_str, out _, out _) == OperationStatus.Done, nameof(Utf8Validation), "the library does not take the text.");
+        }
+
+        [Benchmark(Baseline = true, Description = "BCL Utf8.IsValid")]
+        public bool Bcl() => Utf8.IsValid(_text);
+
+        [Benchmark(Description = "MsgPackSpec TryReadStringBytes (str 32, span)")]
+        public bool MsgPackSpecSpan() => MsgPackSpec.TryReadStringBytes(_str, out _, out _) == OperationStatus.Done;
+
+        private static byte[] Make(Utf8Text text)
+        {
+            var random = new Random(42);
+            var bytes = new List<byte>(Size + 4);
+            byte[] character = new byte[4];
+            string sentence = text == Utf8Text.Ascii
+                ? "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. "
+                : "Съешь же ещё этих мягких французских булок, да выпей чаю. ";
+            for (int i = 0; bytes.Count < Size; i++)
+            {
+                Rune rune;
+                if (text == Utf8Text.Mixed)
+                {
+                    // A run of 1 to 8 characters of one length, the length chosen at random.
+                    int length = random.Next(1, 5);
+                    int run = random.Next(1, 9);
+                    for (int k = 0; k < run && bytes.Count < Size; k++)
+                    {
+                        rune = new Rune(length switch
+                        {
+                            1 => random.Next(0x20, 0x7f),
+                            2 => random.Next(0x80, 0x800),
+                            3 => random.Next(0x800, 0xd800),
+                            _ => random.Next(0x10000, 0x110000),
+                        });
+                        Add(rune);
+                    }
+
+                    continue;
+                }
+
+                rune = new Rune(sentence[i % sentence.Length]);
+                Add(rune);
+            }
+
+            // The last character may not fit: cut back to the last whole one and pad with ASCII to the exact size.
+            if (bytes.Count > Size)
+            {
+                bytes.RemoveRange(Size, bytes.Count - Size);
+            }
+
+            while (!Utf8.IsValid(System.Runtime.InteropServices.CollectionsMarshal.AsSpan(bytes)))
+            {
+                bytes.RemoveAt(bytes.Count - 1);
+            }
+
+            while (bytes.Count < Size)
+            {
+                bytes.Add((byte)'.');
+            }
+
+            return bytes.ToArray();
+
+            void Add(Rune rune)
+            {
+                int written = rune.EncodeToUtf8(character);
+                for (int k = 0; k < written; k++)
+                {
+                    bytes.Add(character[k]);
+                }
+            }
+        }
+    }
+}
