@@ -1,0 +1,146 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace MsgPack.Spec
+{
+    // The reader's side of MsgPackCursor: lending the rest of the current segment, taking the place back, and the slow
+    // paths of the cursor's reads, which run on the reader itself (so every format is still decoded by one core).
+    public ref partial struct MsgPackReader
+    {
+        /// <summary>
+        /// A cursor over the rest of the current segment, at the reader's place: reads through it keep that place in
+        /// the reading method's registers (see <see cref="MsgPackCursor"/>). The reader does not move until
+        /// <see cref="MoveTo"/> gives it the cursor's place.
+        /// </summary>
+        /// <returns>The cursor.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public readonly MsgPackCursor GetCursor() => new MsgPackCursor(UnreadSegment);
+
+        /// <summary>
+        /// Moves the reader to <paramref name="cursor"/>'s place: what the cursor read counts as read. Call it before
+        /// the reader is used again (given to another method, read from directly, or asked for its
+        /// <see cref="Position"/>), and after the last read through the cursor.
+        /// </summary>
+        /// <param name="cursor">A cursor that <see cref="GetCursor"/> of this reader returned, read only with this reader.</param>
+        /// <exception cref="InvalidOperationException">The cursor's place is not in the reader's current segment (it comes
+        /// from another reader, or the reader moved to another segment since the cursor was taken).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void MoveTo(MsgPackCursor cursor) => SetPlace(cursor.Rest);
+
+        /// <summary>The current segment from the reader's place on.</summary>
+        internal readonly ReadOnlySpan<byte> UnreadSegment
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get
+            {
+#if NET8_0_OR_GREATER
+                return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_current), (nint)(uint)_index), _current.Length - _index);
+#else
+                return _current.Slice(_index);
+#endif
+            }
+        }
+
+        /// <summary>Puts the reader where <paramref name="rest"/> starts, which must be a tail of the current segment.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal void SetPlace(ReadOnlySpan<byte> rest)
+        {
+            int index = _current.Length - rest.Length;
+            if ((uint)index > (uint)_current.Length
+                || !Unsafe.AreSame(ref Unsafe.Add(ref MemoryMarshal.GetReference(_current), (nint)(uint)index), ref MemoryMarshal.GetReference(rest)))
+            {
+                ThrowForeignCursor();
+            }
+
+            _index = index;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowForeignCursor() =>
+            ThrowHelper.ThrowInvalidOperation("The cursor is not in the reader's current segment: it comes from another reader, or the reader moved on since GetCursor.");
+
+        // The cursor's slow paths: the reader takes the cursor's place, then reads as it always does (across segments,
+        // or throwing the exception for the failure). The cursor then takes the reader's new place (UnreadSegment).
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal T ReadAt<TDecoder, T>(ReadOnlySpan<byte> rest)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            SetPlace(rest);
+            return ReadSlow<TDecoder, T>();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus TryReadAt<TDecoder, T>(ReadOnlySpan<byte> rest, out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            SetPlace(rest);
+            return TryRead<TDecoder, T>(out value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal MsgPackPayload ReadStringBytesAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            return ReadStringBytes();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus TryReadStringBytesAt(ReadOnlySpan<byte> rest, out MsgPackPayload value)
+        {
+            SetPlace(rest);
+            return TryReadStringBytes(out value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal string ReadStringAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            return ReadString();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal MsgPackPayload ReadBinaryAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            return ReadBinary();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal MsgPackPayload ReadBytesAt(ReadOnlySpan<byte> rest, int length)
+        {
+            SetPlace(rest);
+            return ReadBytes(length);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal void SkipAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            Skip();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus TrySkipAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            return TrySkip();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal byte PeekCodeAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            return PeekCode();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal bool IsNilAt(ReadOnlySpan<byte> rest)
+        {
+            SetPlace(rest);
+            return IsNil();
+        }
+    }
+}
