@@ -96,7 +96,7 @@ namespace MsgPack.Spec
 
             if (offset <= length - size)
             {
-                state.Check(ops.Load(ref Unsafe.Add(ref start, offset)));
+                state.CheckOrSkip(ops.Load(ref Unsafe.Add(ref start, offset)));
                 offset += size;
             }
 
@@ -104,10 +104,11 @@ namespace MsgPack.Spec
             {
                 // Less than a block is left: the block that ends where the input ends is checked, from its start
                 // (bytes checked twice give the same verdict twice), after the 4 bytes before it, which the
-                // callers' minimum length guarantees. Nothing is copied, and nothing past the input is read.
+                // callers' minimum length guarantees. Nothing is copied, and nothing past the input is read. If that
+                // block is ASCII, only a character the block before left unfinished can be wrong, as in the loop.
                 int last = length - size;
                 state.Restart(ops.Predecessors(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref start, last - 4))));
-                state.Check(ops.Load(ref Unsafe.Add(ref start, last)));
+                state.CheckOrSkip(ops.Load(ref Unsafe.Add(ref start, last)));
             }
 
             return state.IsValid;
@@ -144,6 +145,20 @@ namespace MsgPack.Spec
                 _error = ops.Or(_error, _incomplete);
                 _incomplete = default;
                 _previous = block;
+            }
+
+            /// <summary>Checks a block, or skips it if it is ASCII.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public void CheckOrSkip(TVector block)
+            {
+                if (default(TOps).IsAscii(block))
+                {
+                    SkipAscii(block);
+                }
+                else
+                {
+                    Check(block);
+                }
             }
 
             /// <summary>Goes on from another place: <paramref name="previous"/> holds the bytes before the next block (in its last 4 bytes).</summary>

@@ -22,7 +22,7 @@ namespace MsgPack.Spec.Benchmarks
     }
 
     /// <summary>
-    /// The UTF-8 check alone, on 64 KiB of text: the library's (a str 32 value read with TryReadStringBytes, which
+    /// The UTF-8 check alone, on 24 B, 100 B and 64 KiB of text: the library's (a str 32 value read with TryReadStringBytes, which
     /// checks the payload; the 5-byte header is nothing beside it) against the BCL's <see cref="Utf8.IsValid(ReadOnlySpan{byte})"/>,
     /// which the library called before it had a vectorized validator of its own. The .NET peers have no checked read.
     /// </summary>
@@ -38,18 +38,19 @@ namespace MsgPack.Spec.Benchmarks
 
         public static IEnumerable<Utf8Text> Texts => Enum.GetValues<Utf8Text>();
 
-        /// <summary>The text's length in bytes.</summary>
-        public const int Size = 64 * 1024;
+        /// <summary>The text's length in bytes: a short key, a sentence, a document.</summary>
+        [Params(24, 100, 64 * 1024)]
+        public int Size { get; set; }
 
         [GlobalSetup]
         public void Setup()
         {
-            _text = Make(Text);
+            _text = Make(Text, Size);
             _str = new byte[5 + _text.Length];
             _str[0] = 0xdb;
             BinaryPrimitives.WriteInt32BigEndian(_str.AsSpan(1), _text.Length);
             _text.CopyTo(_str, 5);
-            Fairness.Check(_text.Length == Size && Utf8.IsValid(_text), nameof(Utf8Validation), "the text is not 64 KiB of valid UTF-8.");
+            Fairness.Check(_text.Length == Size && Utf8.IsValid(_text), nameof(Utf8Validation), $"the text is not {Size} bytes of valid UTF-8.");
             Fairness.Check(MsgPackSpec.TryReadStringBytes(_str, out _, out _) == OperationStatus.Done, nameof(Utf8Validation), "the library does not take the text.");
         }
 
@@ -59,15 +60,15 @@ namespace MsgPack.Spec.Benchmarks
         [Benchmark(Description = "MsgPackSpec TryReadStringBytes (str 32, span)")]
         public bool MsgPackSpecSpan() => MsgPackSpec.TryReadStringBytes(_str, out _, out _) == OperationStatus.Done;
 
-        private static byte[] Make(Utf8Text text)
+        private static byte[] Make(Utf8Text text, int size)
         {
             var random = new Random(42);
-            var bytes = new List<byte>(Size + 4);
+            var bytes = new List<byte>(size + 4);
             byte[] character = new byte[4];
             string sentence = text == Utf8Text.Ascii
                 ? "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. "
                 : "Съешь же ещё этих мягких французских булок, да выпей чаю. ";
-            for (int i = 0; bytes.Count < Size; i++)
+            for (int i = 0; bytes.Count < size; i++)
             {
                 Rune rune;
                 if (text == Utf8Text.Mixed)
@@ -75,7 +76,7 @@ namespace MsgPack.Spec.Benchmarks
                     // A run of 1 to 8 characters of one length, the length chosen at random.
                     int length = random.Next(1, 5);
                     int run = random.Next(1, 9);
-                    for (int k = 0; k < run && bytes.Count < Size; k++)
+                    for (int k = 0; k < run && bytes.Count < size; k++)
                     {
                         rune = new Rune(length switch
                         {
@@ -95,9 +96,9 @@ namespace MsgPack.Spec.Benchmarks
             }
 
             // The last character may not fit: cut back to the last whole one and pad with ASCII to the exact size.
-            if (bytes.Count > Size)
+            if (bytes.Count > size)
             {
-                bytes.RemoveRange(Size, bytes.Count - Size);
+                bytes.RemoveRange(size, bytes.Count - size);
             }
 
             while (!Utf8.IsValid(System.Runtime.InteropServices.CollectionsMarshal.AsSpan(bytes)))
@@ -105,7 +106,7 @@ namespace MsgPack.Spec.Benchmarks
                 bytes.RemoveAt(bytes.Count - 1);
             }
 
-            while (bytes.Count < Size)
+            while (bytes.Count < size)
             {
                 bytes.Add((byte)'.');
             }
