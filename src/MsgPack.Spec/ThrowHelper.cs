@@ -55,6 +55,24 @@ namespace MsgPack.Spec
         [DoesNotReturn]
         public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
 
+        /// <summary>
+        /// For a call whose status cannot be anything but success where it is made (a destination sized for the
+        /// longest result): the status is still looked at, so that none is dropped (a test reads the library's IL for
+        /// dropped statuses), and a broken assumption is an exception rather than wrong output.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void ThrowIfFailed(bool done, string call)
+        {
+            if (!done)
+            {
+                ThrowInternalError(call);
+            }
+        }
+
+        [DoesNotReturn]
+        private static void ThrowInternalError(string call) =>
+            throw new InvalidOperationException($"{call} failed where it cannot: an internal error of MsgPack.Spec.");
+
         [DoesNotReturn]
         public static void ThrowWrongTokenType(byte code, MsgPackTokenType expected) =>
             throw new InvalidOperationException($"The token is {MsgPackSpec.GetFormatName(code)}, not {expected}.");

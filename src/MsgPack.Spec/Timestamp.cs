@@ -79,7 +79,7 @@ namespace MsgPack.Spec
         {
             DateTimeOffset time = DateTimeOffset.FromUnixTimeSeconds(Seconds);
 #if NET8_0_OR_GREATER
-            time.TryFormat(destination, out int length, "yyyy-MM-dd'T'HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture);
+            ThrowHelper.ThrowIfFailed(time.TryFormat(destination, out int length, "yyyy-MM-dd'T'HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture), "DateTimeOffset.TryFormat");
 #else
             string text = time.ToString("yyyy-MM-dd'T'HH:mm:ss", System.Globalization.CultureInfo.InvariantCulture);
             int length = text.Length;
@@ -91,7 +91,7 @@ namespace MsgPack.Spec
             if (Nanoseconds != 0)
             {
                 destination[length++] = (byte)'.';
-                System.Buffers.Text.Utf8Formatter.TryFormat(Nanoseconds, destination.Slice(length), out int digits, new System.Buffers.StandardFormat('D', 9));
+                ThrowHelper.ThrowIfFailed(System.Buffers.Text.Utf8Formatter.TryFormat(Nanoseconds, destination.Slice(length), out int digits, new System.Buffers.StandardFormat('D', 9)), "Utf8Formatter.TryFormat");
                 length += digits;
             }
 

@@ -381,6 +381,27 @@ namespace MsgPack.Spec
             return ReadStatus.Done;
         }
 
+        /// <summary>
+        /// The <paramref name="length"/> bytes that start <paramref name="offset"/> bytes ahead, which the caller knows
+        /// are there (the validator, which has checked the structure): unlike <see cref="PeekPayload"/>, the offset and
+        /// the length together may pass <see cref="int.MaxValue"/> over a sequence, so there is no status to drop.
+        /// </summary>
+        /// <exception cref="InvalidOperationException">The bytes are not all there: the caller's bug.</exception>
+        internal readonly MsgPackPayload PeekPresent(long offset, int length)
+        {
+            if (offset < 0 || length < 0 || offset + length > Remaining)
+            {
+                ThrowHelper.ThrowInvalidOperation("MsgPackReader was asked to look past the end of its input.");
+            }
+
+            if (_current.Length - _index - offset >= length)
+            {
+                return new MsgPackPayload(_current.Slice(_index + (int)offset, length));
+            }
+
+            return new MsgPackPayload(_sequence.Slice(_sequence.GetPosition(_index + offset, _currentStart), length));
+        }
+
         /// <summary>Walks one whole value token by token, on a copy of the reader, and moves only when it is all there.</summary>
         private ReadStatus SkipCore(out long length, out int bytesNeeded)
         {

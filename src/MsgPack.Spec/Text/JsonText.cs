@@ -54,13 +54,13 @@ namespace MsgPack.Spec
 
         public void Number(long value)
         {
-            Utf8Formatter.TryFormat(value, Reserve(20), out int written);
+            ThrowHelper.ThrowIfFailed(Utf8Formatter.TryFormat(value, Reserve(20), out int written), "Utf8Formatter.TryFormat");
             Commit(written);
         }
 
         public void Number(ulong value)
         {
-            Utf8Formatter.TryFormat(value, Reserve(20), out int written);
+            ThrowHelper.ThrowIfFailed(Utf8Formatter.TryFormat(value, Reserve(20), out int written), "Utf8Formatter.TryFormat");
             Commit(written);
         }
 
@@ -134,7 +134,8 @@ namespace MsgPack.Spec
             {
                 // 3 bytes make 4 characters: whole groups of up to 3 KiB at a time.
                 int take = bytes.Length <= 3072 ? bytes.Length : 3072;
-                System.Buffers.Text.Base64.EncodeToUtf8(bytes.Slice(0, take), Reserve(Base64Length(take)), out _, out int written);
+                OperationStatus encoded = System.Buffers.Text.Base64.EncodeToUtf8(bytes.Slice(0, take), Reserve(Base64Length(take)), out _, out int written);
+                ThrowHelper.ThrowIfFailed(encoded == OperationStatus.Done, "Base64.EncodeToUtf8");
                 Commit(written);
                 bytes = bytes.Slice(take);
             }

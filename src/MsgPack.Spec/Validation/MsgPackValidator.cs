@@ -390,7 +390,7 @@ namespace MsgPack.Spec
             else if (type == MsgPackType.String && options.CheckUtf8)
             {
                 int present = (int)Math.Min(token.PayloadLength, reader.Remaining - token.HeaderLength);
-                reader.PeekPayload(token.HeaderLength, present, out MsgPackPayload utf8, out _);
+                MsgPackPayload utf8 = reader.PeekPresent(token.HeaderLength, present);
                 if (complete ? !MsgPackReader.IsValidUtf8(utf8) : !(utf8.IsSingleSpan ? Utf8Text.IsValidPrefix(utf8.Span) : Utf8Text.IsValidPrefix(utf8.Sequence)))
                 {
                     return MsgPackValidationError.InvalidUtf8;
@@ -412,8 +412,7 @@ namespace MsgPack.Spec
             }
 
             Span<byte> head = stackalloc byte[2];
-            reader.PeekPayload(0, 2, out MsgPackPayload bytes, out _);
-            bytes.CopyTo(head);
+            reader.PeekPresent(0, 2).CopyTo(head);
             return head[0] >= DataCodes.FixExtension1 && head[0] <= DataCodes.FixExtension16
                 && unchecked((sbyte)head[1]) == DataCodes.TimestampExtensionType
                 && !CanStartTimestamp(ref reader, 2, 1 << (head[0] - DataCodes.FixExtension1));
@@ -444,8 +443,7 @@ namespace MsgPack.Spec
             }
 
             Span<byte> first = stackalloc byte[4];
-            reader.PeekPayload(headerLength, 4, out MsgPackPayload bytes, out _);
-            bytes.CopyTo(first);
+            reader.PeekPresent(headerLength, 4).CopyTo(first);
             uint word = BigEndian.ReadUInt32(first);
             uint nanoseconds = dataLength == 8 ? word >> 2 : word; // timestamp 64: 30 bits of nanoseconds, then 34 of seconds
             return nanoseconds < Timestamp.NanosecondsPerSecond;

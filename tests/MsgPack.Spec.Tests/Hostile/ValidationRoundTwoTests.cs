@@ -88,6 +88,38 @@ namespace MsgPack.Spec.Tests.Hostile
         }
 
         [Fact]
+        public void AStrOfNearlyIntMaxValueBytesHasItsTextChecked()
+        {
+            // str 32 of int.MaxValue - 2 bytes, all there: the payload fits an int, the whole value (5 + length) does
+            // not. The validator peeked the payload with a call that reports that overflow, dropped the status and
+            // checked an empty payload: invalid text was accepted (issue #23).
+            const int Payload = int.MaxValue - 2;
+            ReadOnlySequence<byte> invalid = Huge(Hex.ToBytes("db 7f ff ff fd"), Payload, 0xff);
+            Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(invalid, out MsgPackValidationResult result));
+            Assert.Equal(MsgPackValidationError.InvalidUtf8, result.Error);
+            Assert.Equal(0, result.Offset);
+
+            // Valid text of that length passes the check (its 2 GiB are validated, segment by segment).
+            ReadOnlySequence<byte> valid = Huge(Hex.ToBytes("db 7f ff ff fd"), Payload, (byte)'a');
+            Assert.Equal(OperationStatus.Done, MsgPackSpec.TryValidate(valid, out result));
+            Assert.Equal(5L + Payload, result.BytesConsumed);
+
+            // The reader cannot hand out a value of more than int.MaxValue bytes: never Done, and never a wait.
+            var reader = new MsgPackReader(invalid);
+            Assert.Equal(OperationStatus.InvalidData, reader.TryReadStringBytes(out _));
+            Assert.Equal(0, reader.Consumed);
+        }
+
+        [Fact]
+        public void ATimestampOfNearlyIntMaxValueBytesIsInvalidNotDone()
+        {
+            // ext 32 of type -1 and int.MaxValue - 2 bytes, all there: not 4, 8 or 12 bytes, so not a timestamp.
+            ReadOnlySequence<byte> input = Huge(Hex.ToBytes("c9 7f ff ff fd ff"), int.MaxValue - 2, 0);
+            Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(input, out MsgPackValidationResult result));
+            Assert.Equal(MsgPackValidationError.InvalidTimestamp, result.Error);
+        }
+
+        [Fact]
         public void ATimestampLongerThanIntMaxValueIsTooLargeNotDone()
         {
             // ext 32 of type -1 with 2^31 bytes: the old walk dropped the header decoder's overflow status and said Done.
