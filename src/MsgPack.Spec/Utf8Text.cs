@@ -4,6 +4,10 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
 #if NET8_0_OR_GREATER
+using System.Numerics;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
 using System.Text.Unicode;
 #endif
 
@@ -38,16 +42,71 @@ namespace MsgPack.Spec
                 return 0;
             }
 #if NET8_0_OR_GREATER
-            // The transcoder itself, without Encoding's virtual calls and fallback objects: for short strings they
-            // cost as much as the work. Replacing lone surrogates with U+FFFD is what Encoding.UTF8 does too.
-            if (Utf8.FromUtf16(value, MemoryMarshal.CreateSpan(ref destination, capacity), out _, out int written) != OperationStatus.Done)
+            int length = value.Length;
+            ref char chars = ref MemoryMarshal.GetReference(value);
+
+            // Short ASCII (keys, names, identifiers) is narrowed here: for a few chars, the transcoder's entry checks
+            // and calls cost more than the narrowing itself.
+            if (length <= ShortAsciiLimit && capacity >= length && TryNarrowShortAscii(ref chars, length, ref destination))
+            {
+                return length;
+            }
+
+            int read = 0;
+            int written = 0;
+            if (length > ShortAsciiLimit && chars < 0x80)
+            {
+                // A long text that starts with ASCII: the BCL's widest narrowing takes the ASCII run (all of it, often).
+                if (Ascii.FromUtf16(value, MemoryMarshal.CreateSpan(ref destination, capacity), out written) == OperationStatus.Done)
+                {
+                    return written;
+                }
+
+                read = written;
+            }
+
+            // Text of 1- and 2-byte characters (Latin, Greek, Cyrillic, Hebrew, Arabic... with ASCII spaces and
+            // punctuation) 8 chars a step, then char by char, up to the first char of 3 UTF-8 bytes or a surrogate.
+            if (TwoByteVectors)
+            {
+                EncodeTwoByteBlocks(ref chars, length, ref destination, capacity, ref read, ref written);
+            }
+
+            for (; read < length; read++)
+            {
+                uint unit = Unsafe.Add(ref chars, read);
+                if (unit < 0x80 && written < capacity)
+                {
+                    Unsafe.Add(ref destination, written++) = (byte)unit;
+                }
+                else if (unit < 0x800 && unit >= 0x80 && capacity - written >= 2)
+                {
+                    Unsafe.Add(ref destination, written) = (byte)(0xc0 | (unit >> 6));
+                    Unsafe.Add(ref destination, written + 1) = (byte)(0x80 | (unit & 0x3f));
+                    written += 2;
+                }
+                else
+                {
+                    break;
+                }
+            }
+
+            if (read == length)
+            {
+                return written;
+            }
+
+            // The rest (3- and 4-byte characters, lone surrogates, or no room left) goes to the transcoder itself,
+            // without Encoding's virtual calls and fallback objects. Replacing lone surrogates with U+FFFD is what
+            // Encoding.UTF8 does too. It starts at a char this method did not take, so a surrogate pair is never cut.
+            if (Utf8.FromUtf16(value.Slice(read), MemoryMarshal.CreateSpan(ref Unsafe.Add(ref destination, written), capacity - written), out _, out int rest) != OperationStatus.Done)
             {
                 // Only a text that changed after it was counted (a char[] another thread writes to) runs out of room:
                 // fail, as Encoding.UTF8 does on netstandard2.0, rather than leave a header that counts bytes never written.
                 ThrowHelper.ThrowInvalidOperation("The text was longer in UTF-8 than it was counted: it changed while it was written.");
             }
 
-            return written;
+            return written + rest;
 #else
             fixed (char* chars = &MemoryMarshal.GetReference(value))
             fixed (byte* bytes = &destination)
@@ -56,6 +115,175 @@ namespace MsgPack.Spec
             }
 #endif
         }
+
+#if NET8_0_OR_GREATER
+        /// <summary>The longest text <see cref="Encode"/> tries to narrow as ASCII itself before it calls the transcoder.</summary>
+        internal const int ShortAsciiLimit = 32;
+
+        /// <summary>
+        /// Narrows <paramref name="length"/> chars (1 to <see cref="ShortAsciiLimit"/>) to bytes if they are all ASCII;
+        /// <see langword="false"/> at the first block that is not. Only the first <paramref name="length"/> bytes at
+        /// <paramref name="destination"/> are written, and only with the chars' own ASCII bytes, so a text found not
+        /// to be ASCII halfway leaves a prefix that its UTF-8 encoding writes again, the same.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool TryNarrowShortAscii(ref char source, int length, ref byte destination)
+        {
+            ref ushort units = ref Unsafe.As<char, ushort>(ref source);
+            if (Vector128.IsHardwareAccelerated && length >= 8)
+            {
+                // 8 chars a block; the last block overlaps the one before it rather than run past the text.
+                Vector128<ushort> notAscii = Vector128.Create((ushort)0xff80);
+                int last = length - 8;
+                for (int i = 0; i < last; i += 8)
+                {
+                    Vector128<ushort> block = Vector128.LoadUnsafe(ref units, (nuint)i);
+                    if ((block & notAscii) != Vector128<ushort>.Zero)
+                    {
+                        return false;
+                    }
+
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), Vector128.Narrow(block, block).AsUInt64().ToScalar());
+                }
+
+                Vector128<ushort> tail = Vector128.LoadUnsafe(ref units, (nuint)last);
+                if ((tail & notAscii) != Vector128<ushort>.Zero)
+                {
+                    return false;
+                }
+
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, last), Vector128.Narrow(tail, tail).AsUInt64().ToScalar());
+                return true;
+            }
+
+            if (length >= 4)
+            {
+                // 4 chars a word, the last word overlapping the one before it; each word checked before it is written.
+                int last = length - 4;
+                for (int i = 0; i < last; i += 4)
+                {
+                    ulong four = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref units, i)));
+                    if ((four & 0xff80_ff80_ff80_ff80UL) != 0)
+                    {
+                        return false;
+                    }
+
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), NarrowFour(four));
+                }
+
+                ulong end = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref units, last)));
+                if ((end & 0xff80_ff80_ff80_ff80UL) != 0)
+                {
+                    return false;
+                }
+
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, last), NarrowFour(end));
+                return true;
+            }
+
+            for (int i = 0; i < length; i++)
+            {
+                uint unit = Unsafe.Add(ref units, i);
+                if (unit >= 0x80)
+                {
+                    return false;
+                }
+
+                Unsafe.Add(ref destination, i) = (byte)unit;
+            }
+
+            return true;
+        }
+
+        /// <summary>Whether <see cref="EncodeTwoByteBlocks"/> can run: a byte shuffle by a register of indices (SSSE3 or Arm64 TBL).</summary>
+        private static bool TwoByteVectors => BitConverter.IsLittleEndian && (Ssse3.IsSupported || AdvSimd.Arm64.IsSupported);
+
+        /// <summary>
+        /// Encodes 8 chars a step from <paramref name="read"/> on while they are all below U+0800 (1 or 2 UTF-8 bytes
+        /// each): every char becomes a 16-bit word (its ASCII byte, or the lead and continuation bytes), and a shuffle
+        /// picked by which of the 8 are ASCII drops the empty high bytes of the ASCII ones. Each step stores 16 bytes,
+        /// of which 16 minus the ASCII count are the block's; it runs only while the store fits
+        /// <paramref name="capacity"/> and while the chars after the block (a byte at least each) will write over the
+        /// bytes it stores past its own, so that, at the end, only the encoding's own bytes have been touched.
+        /// Stops (leaving the rest to the caller) at a block with a char of 3 UTF-8 bytes or a surrogate.
+        /// </summary>
+        private static void EncodeTwoByteBlocks(ref char source, int length, ref byte destination, int capacity, ref int read, ref int written)
+        {
+            ref ushort units = ref Unsafe.As<char, ushort>(ref source);
+            ref byte orders = ref MemoryMarshal.GetArrayDataReference(TwoByteOrders.Table);
+            int i = read;
+            int o = written;
+            while (length - i >= 8 && capacity - o >= 16)
+            {
+                Vector128<ushort> block = Vector128.LoadUnsafe(ref units, (nuint)i);
+                if ((block & Vector128.Create((ushort)0xf800)) != Vector128<ushort>.Zero)
+                {
+                    break;
+                }
+
+                Vector128<ushort> ascii = Vector128.LessThan(block, Vector128.Create((ushort)0x80));
+                uint mask = ascii.ExtractMostSignificantBits();
+                int spare = BitOperations.PopCount(mask); // the bytes the store writes past the block's own
+                if (spare > length - i - 8)
+                {
+                    break;
+                }
+
+                // 110xxxxx 10xxxxxx, lead byte first in memory (the low byte of a little-endian word).
+                Vector128<ushort> twoBytes = (block >> 6) | Vector128.Create((ushort)0x80c0) | ((block & Vector128.Create((ushort)0x3f)) << 8);
+                Vector128<byte> words = Vector128.ConditionalSelect(ascii, block, twoBytes).AsByte();
+                Vector128<byte> order = Vector128.LoadUnsafe(ref orders, (nuint)(mask * 16));
+                Vector128<byte> bytes = Ssse3.IsSupported ? Ssse3.Shuffle(words, order) : AdvSimd.Arm64.VectorTableLookup(words, order);
+                bytes.StoreUnsafe(ref destination, (nuint)o);
+                i += 8;
+                o += 16 - spare;
+            }
+
+            read = i;
+            written = o;
+        }
+
+        /// <summary>
+        /// The shuffles of <see cref="EncodeTwoByteBlocks"/>, 16 bytes for each mask of ASCII lanes: lane j's low
+        /// byte (2j), then its high byte (2j + 1) unless lane j is ASCII; 0x80 (a zero) after the last.
+        /// </summary>
+        private static class TwoByteOrders
+        {
+            internal static readonly byte[] Table = Build();
+
+            private static byte[] Build()
+            {
+                byte[] table = new byte[256 * 16];
+                for (int mask = 0; mask < 256; mask++)
+                {
+                    int o = mask * 16;
+                    for (int lane = 0; lane < 8; lane++)
+                    {
+                        table[o++] = (byte)(2 * lane);
+                        if ((mask & (1 << lane)) == 0)
+                        {
+                            table[o++] = (byte)((2 * lane) + 1);
+                        }
+                    }
+
+                    for (; o < (mask + 1) * 16; o++)
+                    {
+                        table[o] = 0x80;
+                    }
+                }
+
+                return table;
+            }
+        }
+
+        /// <summary>
+        /// Four ASCII chars read as one word, as a word whose stored bytes are theirs in the same order: the low byte of
+        /// each 16-bit lane, packed in order of significance (the same on either byte order).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static uint NarrowFour(ulong chars) =>
+            (uint)(chars & 0xff) | (uint)((chars >> 8) & 0xff00) | (uint)((chars >> 16) & 0xff_0000) | (uint)((chars >> 24) & 0xff00_0000);
+#endif
 
         /// <summary>Decodes bytes already known to be valid UTF-8.</summary>
         public static string Decode(ReadOnlySpan<byte> utf8)

@@ -260,6 +260,51 @@ namespace MsgPack.Spec.Tests.Containers
         }
 
         [Fact]
+        public void Float64_arrays_are_written_the_same_at_every_offset_in_a_cache_line()
+        {
+            // Long arrays go out in 64-byte stores lined up with cache lines, after as many 63-byte steps as it takes
+            // to reach a line: every offset in a line, and lengths around the block of 64 elements, with exactly the
+            // room the array needs (the bytes after it stay as they were) and through the pointer door.
+            var random = new Random(64);
+            foreach (int count in new[] { 1023, 1024, 1025, 1088, 1100, 1151, 1152, 1153, 1536 + 63, 3000 })
+            {
+                double[] values = Enumerable.Range(0, count).Select(_ => BitConverter.Int64BitsToDouble(random.NextInt64(long.MinValue, long.MaxValue))).ToArray();
+                int length = (int)MsgPackSpec.GetDoubleArrayEncodedLength(values);
+                byte[] expected = new byte[length];
+                Span<byte> rest = expected;
+                MsgPackSpec.WriteArrayHeader(ref rest, count);
+                foreach (double value in values)
+                {
+                    MsgPackSpec.WriteDouble(ref rest, value);
+                }
+
+                Assert.True(rest.IsEmpty);
+                byte* block = (byte*)NativeMemory.AlignedAlloc((nuint)(length + 256), 64);
+                try
+                {
+                    for (int offset = 0; offset < 64; offset++)
+                    {
+                        var buffer = new Span<byte>(block, length + 256);
+                        buffer.Fill(0xee);
+                        Assert.Equal(length, MsgPackSpec.WriteDoubleArray(buffer.Slice(offset, length), values));
+                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} at offset {offset}: bytes differ");
+                        Assert.True(buffer.Slice(0, offset).IndexOfAnyExcept((byte)0xee) < 0, $"{count} at offset {offset}: wrote before");
+                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} at offset {offset}: wrote past");
+
+                        buffer.Fill(0xee);
+                        Assert.Equal(length, MsgPackSpec.WriteDoubleArray(block + offset, values));
+                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} at offset {offset} (pointer): bytes differ");
+                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} at offset {offset} (pointer): wrote past");
+                    }
+                }
+                finally
+                {
+                    NativeMemory.AlignedFree(block);
+                }
+            }
+        }
+
+        [Fact]
         public void Bulk_doors_allocate_nothing()
         {
             int[] ints = Enumerable.Range(-500, 1000).Select(i => i * 7919).ToArray();
