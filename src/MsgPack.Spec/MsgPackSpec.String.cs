@@ -196,8 +196,12 @@ namespace MsgPack.Spec
         /// <param name="destination">Where to write; the caller guarantees <see cref="GetStringEncodedLength(ReadOnlySpan{char})"/> writable bytes.</param>
         /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
         /// <returns>The number of bytes written.</returns>
+        /// <remarks>
+        /// The text is encoded in one pass, without counting it first: the encoder writes only the value's own bytes
+        /// (see <see cref="EncodeStringOnePass"/>), so the room the caller guarantees is all it touches.
+        /// </remarks>
         public static int WriteString(byte* destination, ReadOnlySpan<char> value) =>
-            EncodeString(ref *destination, value, Utf8Text.GetByteCount(value));
+            EncodeStringOnePass(ref *destination, value, (int)Math.Min(GetStringMaxEncodedLength(value.Length), int.MaxValue));
 
         /// <summary>Writes <paramref name="value"/> as a str value (see <see cref="WriteString(Span{byte}, ReadOnlySpan{char})"/>).</summary>
         /// <param name="destination">Where to write; <see cref="GetStringEncodedLength(string)"/> tells how much room the value needs.</param>

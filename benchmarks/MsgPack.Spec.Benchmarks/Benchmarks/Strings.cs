@@ -77,6 +77,34 @@ namespace MsgPack.Spec.Benchmarks
             return w;
         }
 
+        [Benchmark(Description = "MsgPackSpec span, advancing (from string)")]
+        public int AdvancingFromString()
+        {
+            Span<byte> rest = Output;
+            string[] strings = _strings;
+            MsgPackSpec.WriteArrayHeader(ref rest, strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                MsgPackSpec.WriteString(ref rest, strings[i]);
+            }
+
+            return Output.Length - rest.Length;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span, advancing (from UTF-8)")]
+        public int AdvancingFromUtf8()
+        {
+            Span<byte> rest = Output;
+            byte[][] strings = _utf8;
+            MsgPackSpec.WriteArrayHeader(ref rest, strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                MsgPackSpec.WriteString(ref rest, strings[i]);
+            }
+
+            return Output.Length - rest.Length;
+        }
+
         [Benchmark(Description = "MsgPackSpec pointer (from string)")]
         public int PointerFromString()
         {
@@ -115,6 +143,24 @@ namespace MsgPack.Spec.Benchmarks
             pooled.Reset();
             var writer = new MsgPackWriter(pooled);
             string[] strings = _strings;
+            writer.WriteArrayHeader(strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                writer.WriteString(strings[i]);
+            }
+
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter (from UTF-8)")]
+        [BufferWriterOutput]
+        public long WriterFromUtf8()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MsgPackWriter(pooled);
+            byte[][] strings = _utf8;
             writer.WriteArrayHeader(strings.Length);
             for (int i = 0; i < strings.Length; i++)
             {
@@ -213,6 +259,42 @@ namespace MsgPack.Spec.Benchmarks
             return pooled.WrittenCount;
         }
 
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter (from UTF-8)")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriterFromUtf8()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            byte[][] strings = _utf8;
+            writer.WriteArrayHeader(strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                writer.WriteString(strings[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter (from UTF-8)")]
+        [BufferWriterOutput]
+        public long NerdbankWriterFromUtf8()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            byte[][] strings = _utf8;
+            writer.WriteArrayHeader(strings.Length);
+            for (int i = 0; i < strings.Length; i++)
+            {
+                writer.WriteString(strings[i]);
+            }
+
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
         [Benchmark(Baseline = true, Description = "msgpuck (from UTF-8)")]
         [PInvoke]
         public long Msgpuck() => Native.mpn_msgpuck_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
@@ -301,6 +383,34 @@ namespace MsgPack.Spec.Benchmarks
                 sum += MsgPackSpec.ReadStringBytes(p, left, out read).Length;
                 p += read;
                 left -= read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span, advancing")]
+        public long Advancing()
+        {
+            ReadOnlySpan<byte> rest = Input;
+            int count = MsgPackSpec.ReadArrayHeader(ref rest);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadStringBytes(ref rest).Length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackReader, one segment (ReadStringBytes)")]
+        public long Reader()
+        {
+            var reader = new MsgPackReader(OneSegment);
+            int count = reader.ReadArrayHeader();
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += reader.ReadStringBytes().Length;
             }
 
             return sum;
@@ -475,6 +585,39 @@ namespace MsgPack.Spec.Benchmarks
             {
                 sum += MsgPackSpec.ReadString(source.Slice(offset), out int read).Length;
                 offset += read;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec span, advancing (ReadString)")]
+        public long Advancing()
+        {
+            ReadOnlySpan<byte> rest = Input;
+            int count = MsgPackSpec.ReadArrayHeader(ref rest);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadString(ref rest).Length;
+            }
+
+            return sum;
+        }
+
+        [Benchmark(Description = "MsgPackSpec pointer (ReadString)")]
+        public long Pointer()
+        {
+            byte* p = Source;
+            int left = Length;
+            int count = MsgPackSpec.ReadArrayHeader(p, left, out int read);
+            p += read;
+            left -= read;
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += MsgPackSpec.ReadString(p, left, out read).Length;
+                p += read;
+                left -= read;
             }
 
             return sum;

@@ -260,6 +260,83 @@ namespace MsgPack.Spec.Tests.Containers
         }
 
         [Fact]
+        public void Float64_arrays_are_written_the_same_at_every_offset_in_a_cache_line()
+        {
+            // Long arrays go out in 64-byte stores lined up with cache lines, after as many 63-byte steps as it takes
+            // to reach a line: every offset in a line, and lengths around the block of 64 elements, with exactly the
+            // room the array needs (the bytes after it stay as they were) and through the pointer door.
+            var random = new Random(64);
+            foreach (int count in new[] { 1023, 1024, 1025, 1088, 1100, 1151, 1152, 1153, 1536 + 63, 3000 })
+            {
+                double[] values = Enumerable.Range(0, count).Select(_ => BitConverter.Int64BitsToDouble(random.NextInt64(long.MinValue, long.MaxValue))).ToArray();
+                int length = (int)MsgPackSpec.GetDoubleArrayEncodedLength(values);
+                byte[] expected = new byte[length];
+                Span<byte> rest = expected;
+                MsgPackSpec.WriteArrayHeader(ref rest, count);
+                foreach (double value in values)
+                {
+                    MsgPackSpec.WriteDouble(ref rest, value);
+                }
+
+                Assert.True(rest.IsEmpty);
+                byte* block = (byte*)NativeMemory.AlignedAlloc((nuint)(length + 256), 64);
+                try
+                {
+                    for (int offset = 0; offset < 64; offset++)
+                    {
+                        var buffer = new Span<byte>(block, length + 256);
+                        buffer.Fill(0xee);
+                        Assert.Equal(length, MsgPackSpec.WriteDoubleArray(buffer.Slice(offset, length), values));
+                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} at offset {offset}: bytes differ");
+                        Assert.True(buffer.Slice(0, offset).IndexOfAnyExcept((byte)0xee) < 0, $"{count} at offset {offset}: wrote before");
+                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} at offset {offset}: wrote past");
+
+                        buffer.Fill(0xee);
+                        Assert.Equal(length, MsgPackSpec.WriteDoubleArray(block + offset, values));
+                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} at offset {offset} (pointer): bytes differ");
+                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} at offset {offset} (pointer): wrote past");
+                    }
+                }
+                finally
+                {
+                    NativeMemory.AlignedFree(block);
+                }
+            }
+        }
+
+        [Fact]
+        public void Float64_cache_line_permutations_lay_out_64_elements_as_the_per_value_writer_does()
+        {
+            // The AVX-512 VBMI block path (9 stores of vpermt2b over 8 elements loaded from element floor(64j / 9)) runs
+            // only on machines with VBMI; its 9 permutations are checked here on any machine, by doing in software what
+            // vpermt2b does with them (an index of 64 or more takes the code register, all cb).
+            var random = new Random(9);
+            double[] values = Enumerable.Range(0, 64).Select(_ => BitConverter.Int64BitsToDouble(random.NextInt64(long.MinValue, long.MaxValue))).ToArray();
+            byte[] input = MemoryMarshal.AsBytes(values.AsSpan()).ToArray();
+            byte[] expected = new byte[576];
+            Span<byte> rest = expected;
+            foreach (double value in values)
+            {
+                MsgPackSpec.WriteDouble(ref rest, value);
+            }
+
+            Type vectors = typeof(MsgPackSpec).Assembly.GetType("MsgPack.Spec.ArrayVectors", throwOnError: true)!;
+            byte[] output = new byte[576];
+            for (int store = 0; store < 9; store++)
+            {
+                var order = (System.Runtime.Intrinsics.Vector512<byte>)vectors.GetField("Float64BlockOrder" + store, System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!.GetValue(null)!;
+                int load = 64 * store / 9 * 8; // the loop's offsets: 0, 7 * 8, 14 * 8, ..., 56 * 8
+                for (int b = 0; b < 64; b++)
+                {
+                    int index = System.Runtime.Intrinsics.Vector512.GetElement(order, b) & 127;
+                    output[(64 * store) + b] = index >= 64 ? (byte)0xcb : input[load + index];
+                }
+            }
+
+            Assert.Equal(Hex.Of(expected), Hex.Of(output));
+        }
+
+        [Fact]
         public void Bulk_doors_allocate_nothing()
         {
             int[] ints = Enumerable.Range(-500, 1000).Select(i => i * 7919).ToArray();
