@@ -31,18 +31,6 @@ namespace MsgPack.Spec
             return k == 0 ? 64 : (8 * j) + 8 - k;
         });
 
-        // The 9 permutations of a block of 64 float 64 (576 bytes, 9 whole 64-byte stores): store j takes its bytes
-        // from the 8 elements that start at element floor(64j / 9), loaded as one 64-byte register.
-        private static readonly Vector512<byte> Float64BlockOrder0 = Float64BlockOrder(0);
-        private static readonly Vector512<byte> Float64BlockOrder1 = Float64BlockOrder(1);
-        private static readonly Vector512<byte> Float64BlockOrder2 = Float64BlockOrder(2);
-        private static readonly Vector512<byte> Float64BlockOrder3 = Float64BlockOrder(3);
-        private static readonly Vector512<byte> Float64BlockOrder4 = Float64BlockOrder(4);
-        private static readonly Vector512<byte> Float64BlockOrder5 = Float64BlockOrder(5);
-        private static readonly Vector512<byte> Float64BlockOrder6 = Float64BlockOrder(6);
-        private static readonly Vector512<byte> Float64BlockOrder7 = Float64BlockOrder(7);
-        private static readonly Vector512<byte> Float64BlockOrder8 = Float64BlockOrder(8);
-
         private static readonly Vector512<byte> Float64DecodeOrder = Order(64, (int output) =>
         {
             int j = output / 8;
@@ -68,85 +56,18 @@ namespace MsgPack.Spec
         /// <summary>Whether the 512-bit paths can run: 64-byte registers and byte permutations across them.</summary>
         private static bool Wide => Vector512.IsHardwareAccelerated && Avx512Vbmi.IsSupported;
 
-        /// <summary>The fewest elements for which <see cref="EncodeDoublesWide"/> lines its stores up with cache lines first.</summary>
-        internal const int AlignedFloat64Minimum = 1024;
-
-        /// <summary>
-        /// 7 float 64 a step, while 8 elements are left and 64 bytes of room. A step stores 64 bytes 63 on from the last
-        /// one, so almost every store straddles two cache lines; for long arrays the steps run only until the output
-        /// reaches a 64-byte boundary (each step moves it one byte closer), and blocks of 64 elements then go out as
-        /// 9 stores of whole cache lines (<see cref="EncodeDoubleBlocks"/>).
-        /// </summary>
+        /// <summary>7 float 64 a step, while 8 elements are left and 64 bytes of room.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static unsafe void EncodeDoublesWide(ref byte destination, int room, ref double source, int count, ref int i, ref int position)
+        private static void EncodeDoublesWide(ref byte destination, int room, ref double source, int count, ref int i, ref int position)
         {
             Vector512<byte> order = Float64EncodeOrder;
             Vector512<byte> codes = Vector512.Create(DataCodes.Float64);
-            if (count - i >= AlignedFloat64Minimum)
-            {
-                // The address only tells where the lines start: if the GC moves the buffer later, the stores are still
-                // right, only no longer aligned.
-                nuint misaligned = (nuint)Unsafe.AsPointer(ref Unsafe.Add(ref destination, position)) % 64;
-                for (; misaligned != 0 && count - i >= 8 && room - position >= 64; misaligned--, i += 7, position += 63)
-                {
-                    Vector512<byte> bits = Vector512.LoadUnsafe(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref source, i)));
-                    Avx512Vbmi.PermuteVar64x8x2(bits, order, codes).StoreUnsafe(ref Unsafe.Add(ref destination, position));
-                }
-
-                EncodeDoubleBlocks(ref destination, room, ref source, count, ref i, ref position);
-            }
-
             for (; count - i >= 8 && room - position >= 64; i += 7, position += 63)
             {
                 Vector512<byte> bits = Vector512.LoadUnsafe(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref source, i)));
                 Avx512Vbmi.PermuteVar64x8x2(bits, order, codes).StoreUnsafe(ref Unsafe.Add(ref destination, position));
             }
         }
-
-        /// <summary>
-        /// 64 float 64 a step, as 9 stores of 64 bytes that end where the block ends (576 bytes): store j permutes the
-        /// 8 elements from element floor(64j / 9) on (one load; the loads overlap, the stores do not).
-        /// </summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static void EncodeDoubleBlocks(ref byte destination, int room, ref double source, int count, ref int i, ref int position)
-        {
-            Vector512<byte> codes = Vector512.Create(DataCodes.Float64);
-            Vector512<byte> order0 = Float64BlockOrder0;
-            Vector512<byte> order1 = Float64BlockOrder1;
-            Vector512<byte> order2 = Float64BlockOrder2;
-            Vector512<byte> order3 = Float64BlockOrder3;
-            Vector512<byte> order4 = Float64BlockOrder4;
-            Vector512<byte> order5 = Float64BlockOrder5;
-            Vector512<byte> order6 = Float64BlockOrder6;
-            Vector512<byte> order7 = Float64BlockOrder7;
-            Vector512<byte> order8 = Float64BlockOrder8;
-            for (; count - i >= 64 && room - position >= 576; i += 64, position += 576)
-            {
-                ref byte from = ref Unsafe.As<double, byte>(ref Unsafe.Add(ref source, i));
-                ref byte to = ref Unsafe.Add(ref destination, position);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from), order0, codes).StoreUnsafe(ref to);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 7 * 8), order1, codes).StoreUnsafe(ref to, 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 14 * 8), order2, codes).StoreUnsafe(ref to, 2 * 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 21 * 8), order3, codes).StoreUnsafe(ref to, 3 * 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 28 * 8), order4, codes).StoreUnsafe(ref to, 4 * 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 35 * 8), order5, codes).StoreUnsafe(ref to, 5 * 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 42 * 8), order6, codes).StoreUnsafe(ref to, 6 * 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 49 * 8), order7, codes).StoreUnsafe(ref to, 7 * 64);
-                Avx512Vbmi.PermuteVar64x8x2(Vector512.LoadUnsafe(ref from, 56 * 8), order8, codes).StoreUnsafe(ref to, 8 * 64);
-            }
-        }
-
-        /// <summary>
-        /// Store j of <see cref="EncodeDoubleBlocks"/>: output byte b is byte 64j + b of the block, the code (from the
-        /// second register) or a byte of element (64j + b) / 9, most significant first, counted from floor(64j / 9).
-        /// </summary>
-        private static Vector512<byte> Float64BlockOrder(int store) => Order(64, (int output) =>
-        {
-            int offset = (64 * store) + output;
-            int element = (offset / 9) - (64 * store / 9);
-            int k = offset % 9;
-            return k == 0 ? 64 : (8 * element) + 8 - k;
-        });
 
         /// <summary>3 float 64 a step with AVX2: a lane permutation puts elements 0 and 1 in the low half and 1 and 2 in the high one, an in-lane shuffle does the rest.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
