@@ -283,7 +283,11 @@ namespace MsgPack.Spec
             return o;
         }
 
-        /// <summary>The ASCII run at the start of a text, narrowed by <see cref="Ascii.FromUtf16"/>: the bytes written (the chars taken).</summary>
+        /// <summary>
+        /// The ASCII run at the start of a text, narrowed by <see cref="Ascii.FromUtf16"/>: the bytes written (the chars
+        /// taken). Its status only says why the run ended (a char that is not ASCII, or no room), which the caller finds
+        /// out as it goes on (NoDroppedStatusTests lists this call).
+        /// </summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int NarrowAsciiRun(ref char source, int length, ref byte destination, int capacity)
         {
