@@ -48,6 +48,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         private readonly long _requestTimeout;
         private readonly long _idleTimeout;
         private readonly Timer? _timer;
+        private readonly string _timeoutMessage;
         private long _lastReceive;
         private Task _receiveLoop = Task.CompletedTask;
         private Task _sendLoop = Task.CompletedTask;
@@ -70,6 +71,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             _outgoing = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0, minimumSegmentSize: 16 * 1024, useSynchronizationContext: false));
             _requestTimeout = Milliseconds(options.RequestTimeout);
             _idleTimeout = Milliseconds(options.ReceiveIdleTimeout);
+            _timeoutMessage = $"The server did not answer within the request timeout ({options.RequestTimeout}); its answer, if it comes, is discarded.";
             long shortest = Math.Min(_requestTimeout, _idleTimeout);
             if (shortest != long.MaxValue)
             {
@@ -401,14 +403,14 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
 
             long now = Environment.TickCount64;
-            long oldest = _pending.Expire(now, $"The server did not answer within the request timeout ({TimeSpan.FromMilliseconds(_requestTimeout)}); its answer, if it comes, is discarded.");
+            long oldest = _pending.Expire(now, _timeoutMessage);
             if (_idleTimeout != long.MaxValue && oldest != long.MaxValue)
             {
                 // Idle: nothing received since the later of the last read and the start of the oldest request waiting.
                 long idleSince = Math.Max(Volatile.Read(ref _lastReceive), oldest);
                 if (now - idleSince >= _idleTimeout)
                 {
-                    Close(new TimeoutException($"The server sent nothing for {TimeSpan.FromMilliseconds(now - idleSince)} while requests waited (the receive idle timeout is {TimeSpan.FromMilliseconds(_idleTimeout)}); the connection is closed."));
+                    Close(new TimeoutException($"The server sent nothing for {now - idleSince} ms while requests waited (the receive idle timeout is {_idleTimeout} ms); the connection is closed."));
                 }
             }
         }
@@ -484,6 +486,11 @@ namespace MsgPack.Spec.Samples.Tarantool
                 }
 
                 failure = new IOException("The server closed the connection.");
+            }
+            catch (TarantoolProtocolException broken)
+            {
+                // The checks of one frame say "not this frame"; here it is the connection's end.
+                failure = broken.ConnectionClosed ? broken : new TarantoolProtocolException(broken.Message, connectionClosed: true, broken.InnerException);
             }
             catch (Exception error)
             {
