@@ -48,8 +48,8 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>
         /// The most UTF-8 bytes kept of each text of an error (the message, a frame's type, file and message) and of a
         /// frame's fields as JSON: 2,048. A longer text is cut at a character boundary and ends with "…"; longer fields
-        /// become <c>{"$truncated":true}</c>. With <see cref="MaxFrames"/>, an error costs the client at most about
-        /// 0.3 MB, whatever its size.
+        /// become <c>{"$truncated":true}</c>. With <see cref="MaxFrames"/>, an error costs the client under
+        /// 0.5 MB, whatever its size.
         /// </summary>
         public const int MaxTextLength = 2048;
 
