@@ -141,7 +141,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             catch (Exception error)
             {
                 await DisposeOrCloseAsync(connection, socket).ConfigureAwait(false);
-                throw error switch
+                Exception documented = error switch
                 {
                     OperationCanceledException when cancellationToken.IsCancellationRequested => error,
                     OperationCanceledException or TimeoutException => new TimeoutException($"Tarantool at {endPoint} did not greet and authenticate within {options.ConnectTimeout}.", error),
@@ -150,6 +150,12 @@ namespace MsgPack.Spec.Samples.Tarantool
                     // Anything else would be a fault of this client: still a failure to connect, and an IOException.
                     _ => new IOException($"Connecting to Tarantool at {endPoint} failed: {error.Message}", error),
                 };
+                if (ReferenceEquals(documented, error))
+                {
+                    throw; // with its own stack trace
+                }
+
+                throw documented;
             }
         }
 
@@ -173,7 +179,6 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask PingAsync(CancellationToken cancellationToken = default)
         {
             if (cancellationToken.IsCancellationRequested)
