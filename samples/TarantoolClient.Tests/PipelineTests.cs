@@ -87,11 +87,12 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         public async Task A_response_longer_than_the_limit_closes_the_connection_before_it_is_buffered()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync(new TarantoolConnectionOptions { MaxResponseLength = 10_000 });
-            var error = await Assert.ThrowsAsync<System.IO.IOException>(async () =>
+            var error = await Assert.ThrowsAsync<TarantoolProtocolException>(async () =>
             {
                 using TarantoolResponse _ = await connection.CallAsync("big", new UnsignedKey(20_000));
             });
             Assert.Contains("length prefix", error.Message, StringComparison.Ordinal);
+            Assert.True(error.ConnectionClosed);
         }
     }
 }

@@ -15,23 +15,28 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>Parses the 128 bytes of a greeting.</summary>
         /// <param name="bytes">Exactly <see cref="Length"/> bytes.</param>
         /// <returns>The greeting.</returns>
-        /// <exception cref="InvalidOperationException">The bytes are not a Tarantool greeting.</exception>
+        /// <exception cref="TarantoolProtocolException">The bytes are not a Tarantool greeting (the wrong length or lines, a salt that is not base64 or shorter than 20 bytes).</exception>
         public static Greeting Parse(ReadOnlySpan<byte> bytes)
         {
             if (bytes.Length != Length || !bytes.StartsWith("Tarantool "u8) || bytes[63] != (byte)'\n' || bytes[127] != (byte)'\n')
             {
-                throw new InvalidOperationException("The server's first 128 bytes are not a Tarantool greeting.");
+                throw new TarantoolProtocolException("The server's first 128 bytes are not a Tarantool greeting.", connectionClosed: false);
             }
 
             string version = Encoding.ASCII.GetString(bytes[..63]).Trim();
             string base64 = Encoding.ASCII.GetString(bytes[64..127]).Trim();
-            byte[] salt = Convert.FromBase64String(base64);
-            if (salt.Length < 20)
+            Span<byte> salt = stackalloc byte[64];
+            if (!Convert.TryFromBase64String(base64, salt, out int saltLength))
             {
-                throw new InvalidOperationException($"The greeting's salt is {salt.Length} bytes; chap-sha1 needs 20.");
+                throw new TarantoolProtocolException("The greeting's second line is not base64.", connectionClosed: false);
             }
 
-            return new Greeting(version, salt[..20]);
+            if (saltLength < 20)
+            {
+                throw new TarantoolProtocolException($"The greeting's salt is {saltLength} bytes; chap-sha1 needs 20.", connectionClosed: false);
+            }
+
+            return new Greeting(version, salt[..20].ToArray());
         }
 
         /// <summary>

@@ -13,12 +13,27 @@ namespace MsgPack.Spec.Samples.Tarantool
     /// pool hands the same objects out again, so a request allocates nothing once the pool has grown to the most
     /// requests ever in flight at once.
     /// </summary>
+    /// <remarks>
+    /// A slot has two holders: the wire (until the server's answer arrives or the connection closes) and the caller
+    /// (until it disposes the response or takes the error). It goes back to the pool when both have let go. Normally
+    /// the answer comes first. A cancelled or timed-out request is the other way round: the caller gets its
+    /// exception at once, but the slot, and with it the sync, stays reserved until the late answer arrives (and is
+    /// discarded) or the connection closes, so that no later request can be handed that answer.
+    /// </remarks>
     internal sealed class PendingRequest : IValueTaskSource<TarantoolResponse>, IValueTaskSource
     {
         // The state is one long, the generation and the phase together, so that every step is one compare-and-swap
         // on the generation it is meant for: a late response, a second release or a stale response struct finds
-        // another generation and does nothing.
-        private const long Free = 0, InFlight = 1, Completed = 2, Releasing = 3, PhaseMask = 3;
+        // another generation or phase and does nothing.
+        private const long Free = 0;
+        private const long InFlight = 1;          // both hold; not completed
+        private const long Completed = 2;         // the answer (or the connection's failure) completed it; the caller holds
+        private const long Releasing = 3;         // one winner is putting it back into the pool
+        private const long Cancelled = 4;         // completed with the cancellation; both hold
+        private const long CancelledTaken = 5;    // the caller took the cancellation; the wire holds
+        private const long CancelledAnswered = 6; // the late answer came (discarded); the caller holds
+        private const int PhaseBits = 3;
+        private const long PhaseMask = 7;
 
         // A response bigger than this goes back to the array pool when the slot is released, so that one 10 MB answer
         // does not stay pinned to a slot for the connection's life.
@@ -28,6 +43,8 @@ namespace MsgPack.Spec.Samples.Tarantool
         private ManualResetValueTaskSourceCore<TarantoolResponse> _core;
         private long _state;
         private byte[] _buffer = [];
+        private CancellationToken _token;
+        private CancellationTokenRegistration _registration;
 
         public PendingRequest(PendingRequests owner, int index)
         {
@@ -41,7 +58,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         public int Index { get; }
 
         /// <summary>Bumped each time the slot is released: a response handed out before that is no longer valid.</summary>
-        public uint Generation => (uint)(Volatile.Read(ref _state) >> 2);
+        public uint Generation => (uint)(Volatile.Read(ref _state) >> PhaseBits);
 
         /// <summary>The sync of the current request: the slot's index and its generation, so that a response finds its slot in O(1).</summary>
         public ulong Sync => ((ulong)Generation << 32) | (uint)Index;
@@ -54,51 +71,145 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         public short Version => _core.Version;
 
-        public bool IsInFlight => (Volatile.Read(ref _state) & PhaseMask) == InFlight;
+        /// <summary>When the request started (<see cref="Environment.TickCount64"/>), for the timeouts.</summary>
+        public long Started { get; private set; }
 
-        private static long Tag(uint generation, long phase) => ((long)generation << 2) | phase;
+        /// <summary>When the request times out (<see cref="Environment.TickCount64"/>); <see cref="long.MaxValue"/> for never.</summary>
+        public long Deadline { get; private set; } = long.MaxValue;
+
+        private static long Tag(uint generation, long phase) => ((long)generation << PhaseBits) | phase;
+
+        private static uint GenerationOf(long state) => (uint)(state >> PhaseBits);
+
+        private bool Move(uint generation, long from, long to) =>
+            Interlocked.CompareExchange(ref _state, Tag(generation, to), Tag(generation, from)) == Tag(generation, from);
 
         /// <summary>Rented: the slot waits for its response (called by the pool, which alone hands out free slots).</summary>
-        public void Start() => Volatile.Write(ref _state, Tag(Generation, InFlight));
-
-        private bool TryFinish(uint generation) =>
-            Interlocked.CompareExchange(ref _state, Tag(generation, Completed), Tag(generation, InFlight)) == Tag(generation, InFlight);
-
-        /// <summary>Copies the response's body out of the receive buffer (which the receive loop releases next) and completes the request.</summary>
-        public void Complete(uint generation, ReadOnlySequence<byte> body, ulong schemaVersion)
+        public void Start(long started, long deadline)
         {
-            if (!TryFinish(generation))
-            {
-                return;
-            }
-
-            if (_buffer.Length < body.Length)
-            {
-                ReturnBuffer();
-                _buffer = ArrayPool<byte>.Shared.Rent((int)body.Length);
-            }
-
-            body.CopyTo(_buffer);
-            Length = (int)body.Length;
-            SchemaVersion = schemaVersion;
-            _core.SetResult(new TarantoolResponse(this, generation));
+            Started = started;
+            Deadline = deadline;
+            Volatile.Write(ref _state, Tag(Generation, InFlight));
         }
 
-        public void Fail(uint generation, Exception error)
+        /// <summary>
+        /// Whether the request of this generation still waits for the server's answer: in flight, or cancelled with
+        /// its answer not yet in. Anything else (answered already, released, another generation) is not waiting.
+        /// </summary>
+        public bool IsAwaitingAnswer(uint generation)
         {
-            if (TryFinish(generation))
+            long state = Volatile.Read(ref _state);
+            long phase = state & PhaseMask;
+            return GenerationOf(state) == generation && (phase == InFlight || phase == Cancelled || phase == CancelledTaken);
+        }
+
+        /// <summary>Is the request in flight (not completed, not cancelled)?</summary>
+        public bool IsInFlight(out uint generation)
+        {
+            long state = Volatile.Read(ref _state);
+            generation = GenerationOf(state);
+            return (state & PhaseMask) == InFlight;
+        }
+
+        /// <summary>
+        /// The server's answer for this generation: copies the body out of the receive buffer (which the receive
+        /// loop releases next) and completes the request, or fails it with <paramref name="error"/>; a cancelled
+        /// request's answer is discarded and frees the wire's hold.
+        /// </summary>
+        /// <returns>False when the request was not waiting for an answer (a duplicate, another generation).</returns>
+        public bool TryAnswer(uint generation, ReadOnlySequence<byte> body, ulong schemaVersion, Exception? error)
+        {
+            while (true)
+            {
+                long state = Volatile.Read(ref _state);
+                if (GenerationOf(state) != generation)
+                {
+                    return false;
+                }
+
+                switch (state & PhaseMask)
+                {
+                    case InFlight:
+                        if (!Move(generation, InFlight, Completed))
+                        {
+                            continue;
+                        }
+
+                        if (error is not null)
+                        {
+                            _core.SetException(error);
+                            return true;
+                        }
+
+                        if (_buffer.Length < body.Length)
+                        {
+                            ReturnBuffer();
+                            _buffer = ArrayPool<byte>.Shared.Rent((int)body.Length);
+                        }
+
+                        body.CopyTo(_buffer);
+                        Length = (int)body.Length;
+                        SchemaVersion = schemaVersion;
+                        _core.SetResult(new TarantoolResponse(this, generation));
+                        return true;
+                    case Cancelled:
+                        if (Move(generation, Cancelled, CancelledAnswered))
+                        {
+                            return true;
+                        }
+
+                        continue;
+                    case CancelledTaken:
+                        if (Move(generation, CancelledTaken, Releasing))
+                        {
+                            ReleaseToPool(generation);
+                            return true;
+                        }
+
+                        continue;
+                    default:
+                        return false;
+                }
+            }
+        }
+
+        /// <summary>The connection closed: fails the request in flight, or lets go of the wire's hold on a cancelled one.</summary>
+        public void CloseWire(Exception error)
+        {
+            long state = Volatile.Read(ref _state);
+            long phase = state & PhaseMask;
+            if (phase == InFlight || phase == Cancelled || phase == CancelledTaken)
+            {
+                TryAnswer(GenerationOf(state), default, 0, error);
+            }
+        }
+
+        /// <summary>
+        /// Cancels the request of this generation if it is still in flight: the caller gets <paramref name="error"/>
+        /// at once, while the slot waits for the late answer.
+        /// </summary>
+        public void Cancel(uint generation, Exception error)
+        {
+            if (Move(generation, InFlight, Cancelled))
             {
                 _core.SetException(error);
             }
         }
 
-        /// <summary>Fails the request in flight, whichever generation it is (the connection closed).</summary>
-        public void FailIfInFlight(Exception error)
+        /// <summary>Cancels this request when <paramref name="token"/> is (only a token that can be cancelled).</summary>
+        public void CancelWith(CancellationToken token)
+        {
+            _token = token;
+            // Disposed before the slot goes back to the pool (ReleaseToPool), so a callback never runs for a later request.
+            _registration = token.UnsafeRegister(static state => ((PendingRequest)state!).CancelByToken(), this);
+        }
+
+        private void CancelByToken()
         {
             long state = Volatile.Read(ref _state);
             if ((state & PhaseMask) == InFlight)
             {
-                Fail((uint)(state >> 2), error);
+                Cancel(GenerationOf(state), new OperationCanceledException("The request was cancelled; its answer, if it comes, is discarded.", _token));
             }
         }
 
@@ -106,34 +217,44 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void Abandon()
         {
             uint generation = Generation;
-            if (TryFinish(generation))
+            if (Move(generation, InFlight, Releasing))
             {
-                TryRelease(generation);
+                ReleaseToPool(generation);
             }
         }
 
         /// <summary>
-        /// Back to the pool, once per generation: after the caller disposed the response or took the error. A second
-        /// call for the same generation (a copy of the response disposed again) finds the next generation and does nothing.
+        /// The caller lets go: after it disposed the response or took the error. A second call for the same
+        /// generation (a copy of the response disposed again) finds another phase or generation and does nothing.
         /// </summary>
         public bool TryRelease(uint generation)
         {
-            // One caller wins the slot (Completed to Releasing); only it trims the buffer and resets the awaitable.
-            if (Interlocked.CompareExchange(ref _state, Tag(generation, Releasing), Tag(generation, Completed)) != Tag(generation, Completed))
+            if (Move(generation, Completed, Releasing) || Move(generation, CancelledAnswered, Releasing))
             {
-                return false;
+                ReleaseToPool(generation);
+                return true;
             }
 
+            // Cancelled: the wire still holds the slot until the late answer or the connection's end.
+            return Move(generation, Cancelled, CancelledTaken);
+        }
+
+        // Only the one caller that moved the slot to Releasing gets here: it trims the buffer and resets the awaitable.
+        private void ReleaseToPool(uint generation)
+        {
             Length = 0;
             if (_buffer.Length > KeptBufferLength)
             {
                 ReturnBuffer();
             }
 
+            // Waits for a cancellation callback that is running right now, so none runs once the slot is reused.
+            _registration.Dispose();
+            _registration = default;
+            _token = default;
             _core.Reset();
             Volatile.Write(ref _state, Tag(generation + 1, Free));
             _owner.Return(this);
-            return true;
         }
 
         private void ReturnBuffer()
@@ -145,9 +266,9 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
         }
 
-        // GetResult releases the slot only for a completed request of the token's own generation: a stale token
-        // (a ValueTask read twice) throws in GetStatus, and a request not yet completed (.Result on a pending task)
-        // throws without touching the slot, which the response still has to reach.
+        // GetResult releases the caller's hold only for a completed request of the token's own generation: a stale
+        // token (a ValueTask read twice) throws in GetStatus, and a request not yet completed (.Result on a pending
+        // task) throws without touching the slot, which the response still has to reach.
         private ValueTaskSourceStatus CompletedStatus(short token)
         {
             ValueTaskSourceStatus status = _core.GetStatus(token);
@@ -206,10 +327,10 @@ namespace MsgPack.Spec.Samples.Tarantool
         private PendingRequest?[] _slots = new PendingRequest?[64];
         private int _count;
 
-        /// <summary>How many slots exist: the most requests that were ever in flight at once.</summary>
+        /// <summary>How many slots exist: the most requests that were ever in flight (or waiting for a late answer) at once.</summary>
         public int Capacity => Volatile.Read(ref _count);
 
-        public PendingRequest Rent()
+        public PendingRequest Rent(long started, long deadline)
         {
             PendingRequest request;
             lock (_lock)
@@ -229,7 +350,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 }
             }
 
-            request.Start();
+            request.Start(started, deadline);
             return request;
         }
 
@@ -241,8 +362,8 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
         }
 
-        /// <summary>The slot a response's sync names, if it is still waiting for that response.</summary>
-        public PendingRequest? Find(ulong sync)
+        /// <summary>The slot a response's sync names, if it is waiting for an answer of that generation.</summary>
+        public PendingRequest? FindAwaitingAnswer(ulong sync)
         {
             PendingRequest?[] slots = Volatile.Read(ref _slots);
             uint index = (uint)sync;
@@ -252,7 +373,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
 
             PendingRequest? request = slots[index];
-            return request is not null && request.Generation == (uint)(sync >> 32) && request.IsInFlight ? request : null;
+            return request is not null && request.IsAwaitingAnswer((uint)(sync >> 32)) ? request : null;
         }
 
         public void FailAll(Exception error)
@@ -260,8 +381,36 @@ namespace MsgPack.Spec.Samples.Tarantool
             PendingRequest?[] slots = Volatile.Read(ref _slots);
             foreach (PendingRequest? request in slots)
             {
-                request?.FailIfInFlight(error);
+                request?.CloseWire(error);
             }
+        }
+
+        /// <summary>
+        /// Times out the requests in flight whose deadline has passed, and finds when the oldest request still in
+        /// flight started (<see cref="long.MaxValue"/> when none is).
+        /// </summary>
+        public long Expire(long now, string timeoutMessage)
+        {
+            long oldest = long.MaxValue;
+            PendingRequest?[] slots = Volatile.Read(ref _slots);
+            foreach (PendingRequest? request in slots)
+            {
+                if (request is null || !request.IsInFlight(out uint generation))
+                {
+                    continue;
+                }
+
+                if (request.Deadline <= now)
+                {
+                    request.Cancel(generation, new TimeoutException(timeoutMessage));
+                }
+                else
+                {
+                    oldest = Math.Min(oldest, request.Started);
+                }
+            }
+
+            return oldest;
         }
     }
 }

@@ -9,29 +9,6 @@ using System.Threading.Tasks;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
-    /// <summary>What <see cref="TarantoolConnection.ConnectAsync"/> needs besides the address.</summary>
-    public sealed record TarantoolConnectionOptions
-    {
-        /// <summary>The user to authenticate as; null stays the guest.</summary>
-        public string? User { get; init; }
-
-        /// <summary>The user's password.</summary>
-        public string Password { get; init; } = "";
-
-        /// <summary>How long the connection, the greeting and the authentication may take together.</summary>
-        public TimeSpan ConnectTimeout { get; init; } = TimeSpan.FromSeconds(10);
-
-        /// <summary>
-        /// The least size of the receive buffer's segments (the array pool may hand out a larger one), which bounds
-        /// what one read from the socket returns. Responses longer than a segment arrive across segments, and the
-        /// library reads them across segments. Tests set it tiny to split every response across reads.
-        /// </summary>
-        public int ReceiveSegmentSize { get; init; } = 64 * 1024;
-
-        /// <summary>The longest response accepted; a longer length prefix closes the connection before anything waits for it.</summary>
-        public long MaxResponseLength { get; init; } = 256L * 1024 * 1024;
-    }
-
     /// <summary>
     /// A connection to a Tarantool server over IPROTO: many requests in flight at once, each response matched to
     /// its request by sync. Every MessagePack byte goes through MsgPack.Spec; the bytes move through
@@ -68,6 +45,11 @@ namespace MsgPack.Spec.Samples.Tarantool
         private readonly long _maxResponseLength;
         private readonly PendingRequests _pending = new();
         private readonly object _writeLock = new();
+        private readonly long _requestTimeout;
+        private readonly long _idleTimeout;
+        private readonly Timer? _timer;
+        private readonly string _timeoutMessage;
+        private long _lastReceive;
         private Task _receiveLoop = Task.CompletedTask;
         private Task _sendLoop = Task.CompletedTask;
         private Exception? _closed;
@@ -87,7 +69,22 @@ namespace MsgPack.Spec.Samples.Tarantool
             // requests is the caller, who chooses how many to have in flight.
             // 16 KiB segments: a batch of requests goes to the socket in few writes.
             _outgoing = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0, minimumSegmentSize: 16 * 1024, useSynchronizationContext: false));
+            _requestTimeout = Milliseconds(options.RequestTimeout);
+            _idleTimeout = Milliseconds(options.ReceiveIdleTimeout);
+            _timeoutMessage = $"The server did not answer within the request timeout ({options.RequestTimeout}); its answer, if it comes, is discarded.";
+            long shortest = Math.Min(_requestTimeout, _idleTimeout);
+            if (shortest != long.MaxValue)
+            {
+                // One timer for every request: nothing is allocated or scheduled per request. It checks a quarter of
+                // the shortest timeout apart, so a timeout fires up to that much late.
+                long period = Math.Clamp(shortest / 4, 10, 1000);
+                _lastReceive = Environment.TickCount64;
+                _timer = new Timer(static state => ((TarantoolConnection)state!).OnTimer(), this, Timeout.Infinite, Timeout.Infinite);
+                _timer.Change(period, period);
+            }
         }
+
+        private static long Milliseconds(TimeSpan timeout) => timeout == Timeout.InfiniteTimeSpan ? long.MaxValue : (long)Math.Ceiling(timeout.TotalMilliseconds);
 
         /// <summary>The server's greeting.</summary>
         public Greeting Greeting { get; private set; } = new("", []);
@@ -109,11 +106,19 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <param name="options">The user, the password and the limits; null for the guest and the defaults.</param>
         /// <param name="cancellationToken">Cancels the connection.</param>
         /// <returns>The connection.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="endPoint"/> is null.</exception>
+        /// <exception cref="ArgumentOutOfRangeException">A timeout of <paramref name="options"/> is neither positive nor <see cref="Timeout.InfiniteTimeSpan"/>.</exception>
+        /// <exception cref="SocketException">The connection could not be made (refused, unreachable).</exception>
         /// <exception cref="TarantoolException">The server refused the credentials.</exception>
-        /// <exception cref="TimeoutException">The server did not greet (or answer the authentication) within the timeout.</exception>
+        /// <exception cref="TarantoolProtocolException">The server's first 128 bytes are not a Tarantool greeting, or its answer to the authentication broke the protocol.</exception>
+        /// <exception cref="IOException">The server closed or reset the connection before it greeted (or answered the authentication).</exception>
+        /// <exception cref="TimeoutException">The server did not greet (or answer the authentication) within <see cref="TarantoolConnectionOptions.ConnectTimeout"/>.</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
         public static async Task<TarantoolConnection> ConnectAsync(EndPoint endPoint, TarantoolConnectionOptions? options = null, CancellationToken cancellationToken = default)
         {
+            ArgumentNullException.ThrowIfNull(endPoint);
             options ??= new TarantoolConnectionOptions();
+            options.Validate();
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             timeout.CancelAfter(options.ConnectTimeout);
             var socket = new Socket(endPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
@@ -128,20 +133,29 @@ namespace MsgPack.Spec.Samples.Tarantool
                 if (options.User is not null)
                 {
                     byte[] scramble = connection.Greeting.Scramble(options.Password);
-                    using TarantoolResponse _ = await connection.SendAsync(IprotoCode.Auth, new AuthRequest(options.User, scramble)).AsTask().WaitAsync(timeout.Token).ConfigureAwait(false);
+                    using TarantoolResponse _ = await connection.SendAsync(IprotoCode.Auth, new AuthRequest(options.User, scramble), timeout.Token).ConfigureAwait(false);
                 }
 
                 return connection;
             }
-            catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+            catch (Exception error)
             {
                 await DisposeOrCloseAsync(connection, socket).ConfigureAwait(false);
-                throw new TimeoutException($"Tarantool at {endPoint} did not greet and authenticate within {options.ConnectTimeout}.");
-            }
-            catch
-            {
-                await DisposeOrCloseAsync(connection, socket).ConfigureAwait(false);
-                throw;
+                Exception documented = error switch
+                {
+                    OperationCanceledException when cancellationToken.IsCancellationRequested => error,
+                    OperationCanceledException or TimeoutException => new TimeoutException($"Tarantool at {endPoint} did not greet and authenticate within {options.ConnectTimeout}.", error),
+                    // The documented ones, as they are.
+                    SocketException or IOException or TarantoolException => error,
+                    // Anything else would be a fault of this client: still a failure to connect, and an IOException.
+                    _ => new IOException($"Connecting to Tarantool at {endPoint} failed: {error.Message}", error),
+                };
+                if (ReferenceEquals(documented, error))
+                {
+                    throw; // with its own stack trace
+                }
+
+                throw documented;
             }
         }
 
@@ -158,10 +172,21 @@ namespace MsgPack.Spec.Samples.Tarantool
         }
 
         /// <summary>PING: a round trip that reads nothing.</summary>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open).</param>
         /// <returns>Completes when the server answered.</returns>
-        public ValueTask PingAsync()
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        public ValueTask PingAsync(CancellationToken cancellationToken = default)
         {
-            PendingRequest request = Enqueue(IprotoCode.Ping, new PingRequest());
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return ValueTask.FromCanceled(cancellationToken);
+            }
+
+            PendingRequest request = Enqueue(IprotoCode.Ping, new PingRequest(), cancellationToken);
             return new ValueTask(request, request.Version);
         }
 
@@ -173,28 +198,49 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <param name="limit">The most tuples.</param>
         /// <param name="offset">Tuples to skip.</param>
         /// <param name="iterator">How to walk the index.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> SelectAsync<TKey>(uint spaceId, uint indexId, TKey key, uint limit = uint.MaxValue, uint offset = 0, Iterator iterator = Iterator.Eq)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> SelectAsync<TKey>(uint spaceId, uint indexId, TKey key, uint limit = uint.MaxValue, uint offset = 0, Iterator iterator = Iterator.Eq, CancellationToken cancellationToken = default)
             where TKey : IMsgPackValue =>
-            SendAsync(IprotoCode.Select, new SelectRequest<TKey>(spaceId, indexId, key, limit, offset, iterator));
+            SendAsync(IprotoCode.Select, new SelectRequest<TKey>(spaceId, indexId, key, limit, offset, iterator), cancellationToken);
 
         /// <summary>INSERT: a new tuple; the stored tuple comes back in <see cref="TarantoolResponse.Data"/>.</summary>
         /// <typeparam name="TTuple">The tuple's type.</typeparam>
         /// <param name="spaceId">The space.</param>
         /// <param name="tuple">The tuple (an array).</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still insert).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> InsertAsync<TTuple>(uint spaceId, TTuple tuple)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> InsertAsync<TTuple>(uint spaceId, TTuple tuple, CancellationToken cancellationToken = default)
             where TTuple : IMsgPackValue =>
-            SendAsync(IprotoCode.Insert, new TupleRequest<TTuple>(spaceId, tuple));
+            SendAsync(IprotoCode.Insert, new TupleRequest<TTuple>(spaceId, tuple), cancellationToken);
 
         /// <summary>REPLACE: a tuple, in place of the one with its primary key if there is one.</summary>
         /// <typeparam name="TTuple">The tuple's type.</typeparam>
         /// <param name="spaceId">The space.</param>
         /// <param name="tuple">The tuple (an array).</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still replace).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> ReplaceAsync<TTuple>(uint spaceId, TTuple tuple)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> ReplaceAsync<TTuple>(uint spaceId, TTuple tuple, CancellationToken cancellationToken = default)
             where TTuple : IMsgPackValue =>
-            SendAsync(IprotoCode.Replace, new TupleRequest<TTuple>(spaceId, tuple));
+            SendAsync(IprotoCode.Replace, new TupleRequest<TTuple>(spaceId, tuple), cancellationToken);
 
         /// <summary>UPDATE: operations on the tuple of a key; the new tuple comes back.</summary>
         /// <typeparam name="TKey">The key's type.</typeparam>
@@ -203,54 +249,93 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <param name="indexId">A unique index.</param>
         /// <param name="key">The key.</param>
         /// <param name="operations">An array of operations, such as <c>[["=", 1, "x"], ["+", 2, 1]]</c>: over IPROTO field numbers count from 0 (in Lua, from 1).</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still update).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> UpdateAsync<TKey, TOps>(uint spaceId, uint indexId, TKey key, TOps operations)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> UpdateAsync<TKey, TOps>(uint spaceId, uint indexId, TKey key, TOps operations, CancellationToken cancellationToken = default)
             where TKey : IMsgPackValue
             where TOps : IMsgPackValue =>
-            SendAsync(IprotoCode.Update, new UpdateRequest<TKey, TOps>(spaceId, indexId, key, operations));
+            SendAsync(IprotoCode.Update, new UpdateRequest<TKey, TOps>(spaceId, indexId, key, operations), cancellationToken);
 
         /// <summary>DELETE: the tuple of a key; the deleted tuple comes back.</summary>
         /// <typeparam name="TKey">The key's type.</typeparam>
         /// <param name="spaceId">The space.</param>
         /// <param name="indexId">A unique index.</param>
         /// <param name="key">The key.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still delete).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> DeleteAsync<TKey>(uint spaceId, uint indexId, TKey key)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> DeleteAsync<TKey>(uint spaceId, uint indexId, TKey key, CancellationToken cancellationToken = default)
             where TKey : IMsgPackValue =>
-            SendAsync(IprotoCode.Delete, new DeleteRequest<TKey>(spaceId, indexId, key));
+            SendAsync(IprotoCode.Delete, new DeleteRequest<TKey>(spaceId, indexId, key), cancellationToken);
 
         /// <summary>CALL: a stored function; its return values, all of them, are the DATA array.</summary>
         /// <typeparam name="TArgs">The arguments' type.</typeparam>
         /// <param name="function">The function's name, e.g. <c>box.info</c> or a global Lua function.</param>
         /// <param name="arguments">The arguments, an array (<see cref="EmptyArray"/> for none).</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the function may still run).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> CallAsync<TArgs>(string function, TArgs arguments)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> CallAsync<TArgs>(string function, TArgs arguments, CancellationToken cancellationToken = default)
             where TArgs : IMsgPackValue =>
-            SendAsync(IprotoCode.Call, new CallRequest<TArgs>(function, arguments));
+            SendAsync(IprotoCode.Call, new CallRequest<TArgs>(function, arguments), cancellationToken);
 
         /// <summary>EVAL: a Lua chunk, its arguments in <c>...</c>; its return values are the DATA array.</summary>
         /// <typeparam name="TArgs">The arguments' type.</typeparam>
         /// <param name="expression">The Lua code, e.g. <c>return box.space.test.id</c>.</param>
         /// <param name="arguments">The arguments, an array (<see cref="EmptyArray"/> for none).</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the code may still run).</param>
         /// <returns>The response; dispose it.</returns>
-        public ValueTask<TarantoolResponse> EvalAsync<TArgs>(string expression, TArgs arguments)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> EvalAsync<TArgs>(string expression, TArgs arguments, CancellationToken cancellationToken = default)
             where TArgs : IMsgPackValue =>
-            SendAsync(IprotoCode.Eval, new CallRequest<TArgs>(expression, arguments, IsEval: true));
+            SendAsync(IprotoCode.Eval, new CallRequest<TArgs>(expression, arguments, IsEval: true), cancellationToken);
 
         /// <summary>Any request: the code and a body that writes itself (the request structs of this sample, or your own).</summary>
         /// <typeparam name="TBody">The body's type.</typeparam>
         /// <param name="code">The request code.</param>
         /// <param name="body">The body map.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still act on the request).</param>
         /// <returns>The response; dispose it.</returns>
-        /// <exception cref="IOException">The connection is closed.</exception>
-        public ValueTask<TarantoolResponse> SendAsync<TBody>(IprotoCode code, in TBody body)
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolResponse> SendAsync<TBody>(IprotoCode code, in TBody body, CancellationToken cancellationToken = default)
             where TBody : IMsgPackValue
         {
-            PendingRequest request = Enqueue(code, body);
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return ValueTask.FromCanceled<TarantoolResponse>(cancellationToken);
+            }
+
+            PendingRequest request = Enqueue(code, body, cancellationToken);
             return new ValueTask<TarantoolResponse>(request, request.Version);
         }
 
-        private PendingRequest Enqueue<TBody>(IprotoCode code, in TBody body)
+        private PendingRequest Enqueue<TBody>(IprotoCode code, in TBody body, CancellationToken cancellationToken)
             where TBody : IMsgPackValue
         {
             if (_closed is { } closed)
@@ -258,7 +343,14 @@ namespace MsgPack.Spec.Samples.Tarantool
                 throw new IOException("The connection is closed.", closed);
             }
 
-            PendingRequest request = _pending.Rent();
+            long started = 0, deadline = long.MaxValue;
+            if (_timer is not null)
+            {
+                started = Environment.TickCount64;
+                deadline = _requestTimeout == long.MaxValue ? long.MaxValue : started + _requestTimeout;
+            }
+
+            PendingRequest request = _pending.Rent(started, deadline);
             PooledBufferWriter scratch = t_scratch ??= new PooledBufferWriter(1024);
             scratch.Reset();
             try
@@ -279,7 +371,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 if (_closed is { } error)
                 {
                     // Closed between the check above and here: fail this request like the others in flight.
-                    request.FailIfInFlight(new IOException("The connection is closed.", error));
+                    request.CloseWire(new IOException("The connection is closed.", error));
                     return request;
                 }
 
@@ -299,7 +391,33 @@ namespace MsgPack.Spec.Samples.Tarantool
                 t_scratch = null;
             }
 
+            if (cancellationToken.CanBeCanceled)
+            {
+                // Only here, once the request is in the pipe: the token cancels the wait, never half a frame.
+                request.CancelWith(cancellationToken);
+            }
+
             return request;
+        }
+
+        private void OnTimer()
+        {
+            if (_closed is not null)
+            {
+                return;
+            }
+
+            long now = Environment.TickCount64;
+            long oldest = _pending.Expire(now, _timeoutMessage);
+            if (_idleTimeout != long.MaxValue && oldest != long.MaxValue)
+            {
+                // Idle: nothing received since the later of the last read and the start of the oldest request waiting.
+                long idleSince = Math.Max(Volatile.Read(ref _lastReceive), oldest);
+                if (now - idleSince >= _idleTimeout)
+                {
+                    Close(new TimeoutException($"The server sent nothing for {now - idleSince} ms while requests waited (the receive idle timeout is {_idleTimeout} ms); the connection is closed."));
+                }
+            }
         }
 
         private async ValueTask<Greeting> ReadGreetingAsync(CancellationToken cancellationToken)
@@ -313,7 +431,14 @@ namespace MsgPack.Spec.Samples.Tarantool
                 {
                     byte[] bytes = buffer.Slice(0, Greeting.Length).ToArray();
                     _input.AdvanceTo(buffer.GetPosition(Greeting.Length));
-                    return Greeting.Parse(bytes);
+                    try
+                    {
+                        return Greeting.Parse(bytes);
+                    }
+                    catch (TarantoolProtocolException bad)
+                    {
+                        throw new TarantoolProtocolException(bad.Message, connectionClosed: true, bad);
+                    }
                 }
 
                 if (result.IsCompleted)
@@ -334,6 +459,11 @@ namespace MsgPack.Spec.Samples.Tarantool
                 {
                     ReadResult result = await _input.ReadAsync().ConfigureAwait(false);
                     Interlocked.Increment(ref _reads);
+                    if (_timer is not null)
+                    {
+                        Volatile.Write(ref _lastReceive, Environment.TickCount64);
+                    }
+
                     ReadOnlySequence<byte> buffer = result.Buffer;
                     while (true)
                     {
@@ -345,7 +475,7 @@ namespace MsgPack.Spec.Samples.Tarantool
 
                         if (status != OperationStatus.Done)
                         {
-                            throw new InvalidDataException($"A response's length prefix is not an unsigned integer of at most {_maxResponseLength}.");
+                            throw new TarantoolProtocolException($"A response's length prefix is not an unsigned integer of at most {_maxResponseLength} (MaxResponseLength).");
                         }
 
                         Dispatch(frame);
@@ -362,6 +492,11 @@ namespace MsgPack.Spec.Samples.Tarantool
 
                 failure = new IOException("The server closed the connection.");
             }
+            catch (TarantoolProtocolException broken)
+            {
+                // The checks of one frame say "not this frame"; here it is the connection's end.
+                failure = broken.ConnectionClosed ? broken : new TarantoolProtocolException(broken.Message, connectionClosed: true, broken.InnerException);
+            }
             catch (Exception error)
             {
                 failure = error is IOException ? error : new IOException("The connection failed: " + error.Message, error);
@@ -370,11 +505,22 @@ namespace MsgPack.Spec.Samples.Tarantool
             Close(failure);
         }
 
+        // Every frame is checked before any request sees it: a header with its three keys, a sync that names a request
+        // waiting for an answer, a body that is one map. A frame that fails a check throws (the receive loop closes
+        // the connection and fails every request): the stream no longer says which bytes answer which request.
         private void Dispatch(ReadOnlySequence<byte> frame)
         {
             var reader = new MsgPackReader(frame);
             IprotoCodec.ReadResponseHeader(ref reader, out uint code, out ulong sync, out ulong schemaVersion);
             Interlocked.Increment(ref _responses);
+            ReadOnlySequence<byte> body = frame.Slice(reader.Position);
+            IprotoCodec.CheckBody(body);
+            PendingRequest? request = _pending.FindAwaitingAnswer(sync);
+            if (request is null)
+            {
+                throw new TarantoolProtocolException($"A response (code 0x{code:x}) carries sync 0x{sync:x}, which names no request waiting for an answer: unknown, or answered already.");
+            }
+
             if (code == (uint)IprotoCode.Push)
             {
                 // A box.session.push message: it carries the sync of its call, whose own response follows. This
@@ -382,34 +528,33 @@ namespace MsgPack.Spec.Samples.Tarantool
                 return;
             }
 
-            PendingRequest? request = _pending.Find(sync);
-            if (request is null)
-            {
-                // Not ours, or no longer waited for (its connection's requests were failed): dropped.
-                return;
-            }
-
             uint generation = (uint)(sync >> 32);
-            ReadOnlySequence<byte> body = frame.Slice(reader.Position);
-            if ((code & (uint)IprotoCode.ErrorFlag) == 0)
+            Exception? error = null;
+            if (code == (uint)IprotoCode.Ok)
             {
-                request.Complete(generation, body, schemaVersion);
-                return;
+                // The body, copied.
+            }
+            else if (IprotoCodec.IsErrorCode(code))
+            {
+                try
+                {
+                    error = IprotoCodec.ReadError(code, body);
+                }
+                catch (MsgPackException unreadable)
+                {
+                    // An error body this client cannot read (a message that is not UTF-8, from Lua's error() with bytes)
+                    // fails its request, not the connection.
+                    error = new TarantoolException(code & ~(uint)IprotoCode.ErrorFlag, "The server's error message could not be read: " + unreadable.Message, []);
+                }
+            }
+            else
+            {
+                // Well-formed, and its own: but neither a success nor an error. Taking it for data could read an
+                // error as a result, so it fails its request, and only its request.
+                error = new TarantoolProtocolException($"The response to this request has code 0x{code:x}, which is neither OK (0), a push (0x80) nor an error (0x8000 | error code).", connectionClosed: false);
             }
 
-            TarantoolException error;
-            try
-            {
-                error = IprotoCodec.ReadError(code, body);
-            }
-            catch (MsgPackException unreadable)
-            {
-                // An error body this client cannot read (a message that is not UTF-8, from Lua's error() with bytes)
-                // fails its request, not the connection.
-                error = new TarantoolException(code & ~(uint)IprotoCode.ErrorFlag, "The server's error message could not be read: " + unreadable.Message, []);
-            }
-
-            request.Fail(generation, error);
+            request.TryAnswer(generation, body, schemaVersion, error);
         }
 
         private async Task SendLoopAsync()
@@ -452,6 +597,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 _outgoing.Writer.Complete();
             }
 
+            _timer?.Dispose();
             _pending.FailAll(reason);
             try
             {
