@@ -298,7 +298,7 @@ namespace MsgPack.Spec.Generator
                 foreach (MemberModel member in _model.Members)
                 {
                     string type = member.TypeName + (member.AcceptsNil ? "?" : string.Empty);
-                    string initial = member.IsReference && !member.AcceptsNil ? "default!" : "default";
+                    string initial = member.ParameterDefault ?? (member.IsReference && !member.AcceptsNil ? "default!" : "default");
                     Line(type + " " + Local(member) + " = " + initial + ";");
                     if (member.ParameterIndex < 0)
                     {

@@ -41,6 +41,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="Key">The key in a map layout; null in an array layout.</param>
     /// <param name="EncodedKey">The key as written: str header and UTF-8 (map layout).</param>
     /// <param name="ParameterIndex">The constructor parameter the member is passed as; -1 when the member is set.</param>
+    /// <param name="ParameterDefault">The parameter's explicit default as a C# expression, passed when the member is missing; null for <c>default</c>.</param>
     internal sealed record MemberModel(
         string Name,
         string TypeName,
@@ -51,7 +52,8 @@ namespace MsgPack.Spec.Generator
         int Index,
         string? Key,
         EquatableArray<byte> EncodedKey,
-        int ParameterIndex);
+        int ParameterIndex,
+        string? ParameterDefault);
 
     /// <summary>One [MsgPackObject] type, ready to emit.</summary>
     internal sealed record TypeModel(

@@ -125,6 +125,7 @@ namespace MsgPack.Spec.Generator
             // The constructor and the members it takes.
             IMethodSymbol? constructor = ChooseConstructor(type, out string? whyNot);
             var parameterOf = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
+            var defaultOf = new Dictionary<ISymbol, string>(SymbolEqualityComparer.Default);
             if (constructor is not null)
             {
                 for (int p = 0; p < constructor.Parameters.Length; p++)
@@ -141,6 +142,10 @@ namespace MsgPack.Spec.Generator
                     }
 
                     parameterOf[match] = p;
+                    if (parameter.HasExplicitDefaultValue && parameter.ExplicitDefaultValue is not null)
+                    {
+                        defaultOf[match] = Literal(parameter.ExplicitDefaultValue);
+                    }
                 }
             }
 
@@ -176,7 +181,7 @@ namespace MsgPack.Spec.Generator
                 byte[] encodedKey = key is null ? Array.Empty<byte>() : EncodeKey(key);
                 string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
                 models.Add(new MemberModel(symbol.Name, typeName, kind, isNullableValue, isReference, acceptsNil, index, key,
-                    new EquatableArray<byte>(encodedKey), parameterIndex));
+                    new EquatableArray<byte>(encodedKey), parameterIndex, defaultOf.TryGetValue(symbol, out string? literal) ? literal : null));
             }
 
             if (diagnostics.Count > 0)
@@ -193,6 +198,32 @@ namespace MsgPack.Spec.Generator
                 fullName, type.IsValueType, isMap, models.ToEquatableArray(), constructor!.Parameters.Length);
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
+
+        /// <summary>A constructor parameter's default as a C# literal of its own type.</summary>
+        private static string Literal(object value) => value switch
+        {
+            float f when float.IsNaN(f) => "float.NaN",
+            float f when float.IsInfinity(f) => f > 0 ? "float.PositiveInfinity" : "float.NegativeInfinity",
+            double d when double.IsNaN(d) => "double.NaN",
+            double d when double.IsInfinity(d) => d > 0 ? "double.PositiveInfinity" : "double.NegativeInfinity",
+            float f => "(float)" + f.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
+            double d => "(double)" + d.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
+            _ => "(" + TypeKeyword(value) + ")" + SymbolDisplay.FormatPrimitive(value, quoteStrings: true, useHexadecimalNumbers: false),
+        };
+
+        private static string TypeKeyword(object value) => value switch
+        {
+            bool => "bool",
+            sbyte => "sbyte",
+            byte => "byte",
+            short => "short",
+            ushort => "ushort",
+            int => "int",
+            uint => "uint",
+            long => "long",
+            ulong => "ulong",
+            _ => "string",
+        };
 
         private static ITypeSymbol TypeOf(ISymbol member) => member is IFieldSymbol field ? field.Type : ((IPropertySymbol)member).Type;
 

@@ -76,4 +76,13 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackObject(MsgPackLayout.Array)]
         public partial record struct Inner([property: MsgPackKey(0)] short A, [property: MsgPackKey(1)] float B);
     }
+
+    /// <summary>A constructor's parameter defaults are the defaults of missing members.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public partial record Defaults(
+        [property: MsgPackKey(0)] int Count = 18,
+        [property: MsgPackKey(1)] string Name = "anon",
+        [property: MsgPackKey(2)] double Ratio = -0.25,
+        [property: MsgPackKey(3)] float Missing = float.NaN,
+        [property: MsgPackKey(4)] long? Maybe = -7);
 }

@@ -189,6 +189,17 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void Missing_constructor_parameters_take_their_declared_defaults()
+        {
+            Assert.Equal(new Defaults(), Defaults.Read(new byte[] { 0x90 }, out _));
+            Assert.Equal(new Defaults(Count: 3), Defaults.Read(new byte[] { 0x91, 0x03 }, out _));
+            var all = new Defaults(1, "x", 2.5, 1.5f, null);
+            byte[] bytes = new byte[Defaults.GetEncodedLength(all)];
+            Defaults.Write(bytes, all);
+            Assert.Equal(all, Defaults.Read(bytes, out _));
+        }
+
+        [Fact]
         public void A_model_without_strings_writes_and_reads_with_no_allocation()
         {
             var output = new PooledBufferWriter(1024);
