@@ -199,30 +199,18 @@ namespace MsgPack.Spec.Generator
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
 
-        /// <summary>A constructor parameter's default as a C# literal of its own type.</summary>
+        /// <summary>A constructor parameter's default as a C# literal that converts to the parameter's type.</summary>
         private static string Literal(object value) => value switch
         {
             float f when float.IsNaN(f) => "float.NaN",
             float f when float.IsInfinity(f) => f > 0 ? "float.PositiveInfinity" : "float.NegativeInfinity",
             double d when double.IsNaN(d) => "double.NaN",
             double d when double.IsInfinity(d) => d > 0 ? "double.PositiveInfinity" : "double.NegativeInfinity",
-            float f => "(float)" + f.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
-            double d => "(double)" + d.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
-            _ => "(" + TypeKeyword(value) + ")" + SymbolDisplay.FormatPrimitive(value, quoteStrings: true, useHexadecimalNumbers: false),
-        };
+            float f => f.ToString("R", System.Globalization.CultureInfo.InvariantCulture) + "f",
+            double d => d.ToString("R", System.Globalization.CultureInfo.InvariantCulture) + "d",
 
-        private static string TypeKeyword(object value) => value switch
-        {
-            bool => "bool",
-            sbyte => "sbyte",
-            byte => "byte",
-            short => "short",
-            ushort => "ushort",
-            int => "int",
-            uint => "uint",
-            long => "long",
-            ulong => "ulong",
-            _ => "string",
+            // An integer constant converts to the parameter's type implicitly; a string or bool needs nothing.
+            _ => SymbolDisplay.FormatPrimitive(value, quoteStrings: true, useHexadecimalNumbers: false),
         };
 
         private static ITypeSymbol TypeOf(ISymbol member) => member is IFieldSymbol field ? field.Type : ((IPropertySymbol)member).Type;
