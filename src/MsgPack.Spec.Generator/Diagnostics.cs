@@ -1,0 +1,58 @@
+using System;
+using Microsoft.CodeAnalysis;
+
+namespace MsgPack.Spec.Generator
+{
+    /// <summary>The generator's diagnostics (docs/generator.md lists them with examples).</summary>
+    internal static class Diagnostics
+    {
+        private const string Category = "MsgPack.Spec.Generator";
+
+        public static readonly DiagnosticDescriptor NotPartial = new DiagnosticDescriptor(
+            "MSPK001", "Type must be partial",
+            "The [MsgPackObject] type '{0}' and every type that contains it must be declared partial",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor UnsupportedMemberType = new DiagnosticDescriptor(
+            "MSPK002", "Member type is not supported",
+            "The member '{0}' has the type '{1}', which the generator does not write yet",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor DuplicateKey = new DiagnosticDescriptor(
+            "MSPK003", "Duplicate key",
+            "The members '{0}' and '{1}' have the same key {2}",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor NoUsableConstructor = new DiagnosticDescriptor(
+            "MSPK004", "No usable constructor",
+            "The type '{0}' has no constructor the generated reader can call: {1}",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor MissingKey = new DiagnosticDescriptor(
+            "MSPK005", "Member has no key",
+            "The public member '{0}' has neither [MsgPackKey] nor [MsgPackIgnore]",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor KeyDoesNotMatchLayout = new DiagnosticDescriptor(
+            "MSPK006", "Key does not match the layout",
+            "The member '{0}' needs {1} in the {2} layout",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor MemberNotSettable = new DiagnosticDescriptor(
+            "MSPK007", "Member cannot be read or set",
+            "The member '{0}' must have a getter and a setter (or be a non-readonly field), or be a parameter of the constructor the reader calls",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static DiagnosticDescriptor ById(string id) => id switch
+        {
+            "MSPK001" => NotPartial,
+            "MSPK002" => UnsupportedMemberType,
+            "MSPK003" => DuplicateKey,
+            "MSPK004" => NoUsableConstructor,
+            "MSPK005" => MissingKey,
+            "MSPK006" => KeyDoesNotMatchLayout,
+            "MSPK007" => MemberNotSettable,
+            _ => throw new ArgumentOutOfRangeException(nameof(id), id, null),
+        };
+    }
+}

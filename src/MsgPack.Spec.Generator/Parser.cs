@@ -1,0 +1,347 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace MsgPack.Spec.Generator
+{
+    /// <summary>Turns one [MsgPackObject] type's symbol into a <see cref="TypeModel"/> and diagnostics. The only step that sees symbols.</summary>
+    internal static class Parser
+    {
+        public const string ObjectAttribute = "MsgPack.Spec.Serialization.MsgPackObjectAttribute";
+        private const string KeyAttribute = "MsgPack.Spec.Serialization.MsgPackKeyAttribute";
+        private const string IgnoreAttribute = "MsgPack.Spec.Serialization.MsgPackIgnoreAttribute";
+        private const string ConstructorAttribute = "MsgPack.Spec.Serialization.MsgPackConstructorAttribute";
+
+        private static readonly SymbolDisplayFormat FullyQualified = SymbolDisplayFormat.FullyQualifiedFormat
+            .WithMiscellaneousOptions(SymbolDisplayFormat.FullyQualifiedFormat.MiscellaneousOptions
+                | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
+
+        public static ParseResult Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
+        {
+            var type = (INamedTypeSymbol)context.TargetSymbol;
+            var declaration = (TypeDeclarationSyntax)context.TargetNode;
+            var diagnostics = new List<DiagnosticInfo>();
+
+            // The layout: the attribute's one constructor argument (0 = Array, 1 = Map).
+            AttributeData attribute = context.Attributes[0];
+            bool isMap = attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is int layout && layout == 1;
+
+            // Every declaration from the type outwards must be partial.
+            var containing = new List<ContainingTypeModel>();
+            bool partial = IsPartial(type);
+            for (INamedTypeSymbol? outer = type.ContainingType; outer is not null; outer = outer.ContainingType)
+            {
+                partial &= IsPartial(outer);
+                containing.Insert(0, new ContainingTypeModel(Keyword(outer), NameWithTypeParameters(outer)));
+            }
+
+            if (!partial)
+            {
+                diagnostics.Add(Diagnostic(Diagnostics.NotPartial.Id, declaration.Identifier.GetLocation(), type.Name));
+            }
+
+            cancellationToken.ThrowIfCancellationRequested();
+
+            // The members: instance fields and properties declared in the type.
+            var members = new List<(ISymbol Symbol, ITypeSymbol Type, int Index, string? Key, Location? Location)>();
+            foreach (ISymbol member in type.GetMembers())
+            {
+                if (member.IsStatic || member.IsImplicitlyDeclared || !(member is IFieldSymbol || member is IPropertySymbol))
+                {
+                    continue;
+                }
+
+                if (member is IPropertySymbol { IsIndexer: true })
+                {
+                    continue;
+                }
+
+                ITypeSymbol memberType = member is IFieldSymbol field ? field.Type : ((IPropertySymbol)member).Type;
+                Location? location = member.Locations.FirstOrDefault();
+                AttributeData? key = null;
+                bool ignored = false;
+                foreach (AttributeData data in member.GetAttributes())
+                {
+                    string? name = data.AttributeClass?.ToDisplayString();
+                    if (name == KeyAttribute)
+                    {
+                        key = data;
+                    }
+                    else if (name == IgnoreAttribute)
+                    {
+                        ignored = true;
+                    }
+                }
+
+                if (ignored)
+                {
+                    continue;
+                }
+
+                if (key is null)
+                {
+                    if (member.DeclaredAccessibility == Accessibility.Public)
+                    {
+                        diagnostics.Add(Diagnostic(Diagnostics.MissingKey.Id, location, member.Name));
+                    }
+
+                    continue;
+                }
+
+                object? argument = key.ConstructorArguments.Length == 1 ? key.ConstructorArguments[0].Value : null;
+                if (isMap && argument is not string)
+                {
+                    diagnostics.Add(Diagnostic(Diagnostics.KeyDoesNotMatchLayout.Id, location, member.Name, "a key by name, [MsgPackKey(\"name\")],", "map"));
+                    continue;
+                }
+
+                if (!isMap && (argument is not int index || index < 0))
+                {
+                    diagnostics.Add(Diagnostic(Diagnostics.KeyDoesNotMatchLayout.Id, location, member.Name, "an index of 0 or more, [MsgPackKey(0)],", "array"));
+                    continue;
+                }
+
+                members.Add((member, memberType, isMap ? -1 : (int)argument!, isMap ? (string)argument! : null, location));
+            }
+
+            // Duplicate keys.
+            for (int i = 0; i < members.Count; i++)
+            {
+                for (int j = 0; j < i; j++)
+                {
+                    if (members[i].Index == members[j].Index && members[i].Key == members[j].Key)
+                    {
+                        string shown = isMap ? "\"" + members[i].Key + "\"" : members[i].Index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                        diagnostics.Add(Diagnostic(Diagnostics.DuplicateKey.Id, members[i].Location, members[j].Symbol.Name, members[i].Symbol.Name, shown));
+                    }
+                }
+            }
+
+            // The constructor and the members it takes.
+            IMethodSymbol? constructor = ChooseConstructor(type, out string? whyNot);
+            var parameterOf = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
+            var defaultOf = new Dictionary<ISymbol, string>(SymbolEqualityComparer.Default);
+            if (constructor is not null)
+            {
+                for (int p = 0; p < constructor.Parameters.Length; p++)
+                {
+                    IParameterSymbol parameter = constructor.Parameters[p];
+                    ISymbol? match = members.Select(m => m.Symbol).FirstOrDefault(s =>
+                        string.Equals(s.Name, parameter.Name, StringComparison.OrdinalIgnoreCase)
+                        && SymbolEqualityComparer.Default.Equals(TypeOf(s), parameter.Type));
+                    if (match is null)
+                    {
+                        whyNot = "its parameter '" + parameter.Name + "' matches no keyed member of the same name and type";
+                        constructor = null;
+                        break;
+                    }
+
+                    parameterOf[match] = p;
+                    if (parameter.HasExplicitDefaultValue && parameter.ExplicitDefaultValue is not null)
+                    {
+                        defaultOf[match] = Literal(parameter.ExplicitDefaultValue);
+                    }
+                }
+            }
+
+            if (constructor is null)
+            {
+                diagnostics.Add(Diagnostic(Diagnostics.NoUsableConstructor.Id, declaration.Identifier.GetLocation(), type.Name, whyNot ?? "none found"));
+            }
+
+            // Each member's kind, and whether the reader can set it.
+            var models = new List<MemberModel>();
+            foreach (var (symbol, memberType, index, key, location) in members)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                int parameterIndex = parameterOf.TryGetValue(symbol, out int p) ? p : -1;
+                bool readable = symbol is IFieldSymbol || ((IPropertySymbol)symbol).GetMethod is not null;
+                bool settable = symbol is IFieldSymbol f
+                    ? !f.IsReadOnly && !f.IsConst
+                    : ((IPropertySymbol)symbol).SetMethod is { IsInitOnly: false };
+                if (!readable || (!settable && parameterIndex < 0))
+                {
+                    diagnostics.Add(Diagnostic(Diagnostics.MemberNotSettable.Id, location, symbol.Name));
+                    continue;
+                }
+
+                if (!TryGetKind(memberType, out MemberKind kind, out ITypeSymbol valueType, out bool isNullableValue))
+                {
+                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString()));
+                    continue;
+                }
+
+                bool isReference = valueType.IsReferenceType;
+                bool acceptsNil = isNullableValue || (isReference && memberType.NullableAnnotation != NullableAnnotation.NotAnnotated);
+                byte[] encodedKey = key is null ? Array.Empty<byte>() : EncodeKey(key);
+                string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+                models.Add(new MemberModel(symbol.Name, typeName, kind, isNullableValue, isReference, acceptsNil, index, key,
+                    new EquatableArray<byte>(encodedKey), parameterIndex, defaultOf.TryGetValue(symbol, out string? literal) ? literal : null));
+            }
+
+            if (diagnostics.Count > 0)
+            {
+                return new ParseResult(null, diagnostics.ToEquatableArray());
+            }
+
+            models.Sort((a, b) => a.Index.CompareTo(b.Index));
+            string fullName = type.ToDisplayString(FullyQualified);
+            string? ns = type.ContainingNamespace.IsGlobalNamespace ? null : type.ContainingNamespace.ToDisplayString();
+            string hintName = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)
+                .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
+            var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
+                fullName, type.IsValueType, isMap, models.ToEquatableArray(), constructor!.Parameters.Length);
+            return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
+        }
+
+        /// <summary>A constructor parameter's default as a C# literal that converts to the parameter's type.</summary>
+        private static string Literal(object value) => value switch
+        {
+            float f when float.IsNaN(f) => "float.NaN",
+            float f when float.IsInfinity(f) => f > 0 ? "float.PositiveInfinity" : "float.NegativeInfinity",
+            double d when double.IsNaN(d) => "double.NaN",
+            double d when double.IsInfinity(d) => d > 0 ? "double.PositiveInfinity" : "double.NegativeInfinity",
+            float f => f.ToString("R", System.Globalization.CultureInfo.InvariantCulture) + "f",
+            double d => d.ToString("R", System.Globalization.CultureInfo.InvariantCulture) + "d",
+
+            // An integer constant converts to the parameter's type implicitly; a string or bool needs nothing.
+            _ => SymbolDisplay.FormatPrimitive(value, quoteStrings: true, useHexadecimalNumbers: false),
+        };
+
+        private static ITypeSymbol TypeOf(ISymbol member) => member is IFieldSymbol field ? field.Type : ((IPropertySymbol)member).Type;
+
+        private static bool IsPartial(INamedTypeSymbol type) =>
+            type.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is TypeDeclarationSyntax t && t.Modifiers.Any(SyntaxKind.PartialKeyword));
+
+        private static string Keyword(INamedTypeSymbol type) => (type.IsRecord, type.IsValueType) switch
+        {
+            (true, true) => "record struct",
+            (true, false) => "record",
+            (false, true) => "struct",
+            _ => type.TypeKind == TypeKind.Interface ? "interface" : "class",
+        };
+
+        private static string NameWithTypeParameters(INamedTypeSymbol type) =>
+            type.TypeParameters.Length == 0 ? type.Name : type.Name + "<" + string.Join(", ", type.TypeParameters.Select(t => t.Name)) + ">";
+
+        /// <summary>
+        /// The constructor the reader calls: the one marked [MsgPackConstructor]; else the only one declared (not the
+        /// copy constructor of a record); else the parameterless one. Generated code is inside the type, so any
+        /// accessibility will do.
+        /// </summary>
+        private static IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, out string? whyNot)
+        {
+            whyNot = null;
+            if (type.IsAbstract)
+            {
+                whyNot = "it is abstract";
+                return null;
+            }
+
+            var marked = type.InstanceConstructors
+                .Where(c => c.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ConstructorAttribute)).ToList();
+            if (marked.Count > 1)
+            {
+                whyNot = "more than one constructor has [MsgPackConstructor]";
+                return null;
+            }
+
+            if (marked.Count == 1)
+            {
+                return marked[0];
+            }
+
+            var declared = type.InstanceConstructors
+                .Where(c => !c.IsImplicitlyDeclared && !IsCopyConstructor(type, c)).ToList();
+            if (declared.Count == 1)
+            {
+                return declared[0];
+            }
+
+            IMethodSymbol? parameterless = type.InstanceConstructors.FirstOrDefault(c => c.Parameters.Length == 0);
+            if (parameterless is null)
+            {
+                whyNot = "it has several constructors and none without parameters; mark one with [MsgPackConstructor]";
+            }
+
+            return parameterless;
+        }
+
+        private static bool IsCopyConstructor(INamedTypeSymbol type, IMethodSymbol constructor) =>
+            type.IsRecord && constructor.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(constructor.Parameters[0].Type, type);
+
+        private static bool TryGetKind(ITypeSymbol type, out MemberKind kind, out ITypeSymbol valueType, out bool isNullableValue)
+        {
+            isNullableValue = false;
+            valueType = type;
+            if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+            {
+                isNullableValue = true;
+                valueType = nullable.TypeArguments[0];
+            }
+
+            switch (valueType.SpecialType)
+            {
+                case SpecialType.System_Boolean: kind = MemberKind.Boolean; return true;
+                case SpecialType.System_SByte: kind = MemberKind.SByte; return true;
+                case SpecialType.System_Byte: kind = MemberKind.Byte; return true;
+                case SpecialType.System_Int16: kind = MemberKind.Int16; return true;
+                case SpecialType.System_UInt16: kind = MemberKind.UInt16; return true;
+                case SpecialType.System_Int32: kind = MemberKind.Int32; return true;
+                case SpecialType.System_UInt32: kind = MemberKind.UInt32; return true;
+                case SpecialType.System_Int64: kind = MemberKind.Int64; return true;
+                case SpecialType.System_UInt64: kind = MemberKind.UInt64; return true;
+                case SpecialType.System_Single: kind = MemberKind.Single; return true;
+                case SpecialType.System_Double: kind = MemberKind.Double; return true;
+                case SpecialType.System_String when !isNullableValue: kind = MemberKind.String; return true;
+            }
+
+            kind = MemberKind.Object;
+            return valueType is INamedTypeSymbol named
+                && named.TypeKind is TypeKind.Class or TypeKind.Struct
+                && named.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
+        }
+
+        /// <summary>A map key as written: the smallest str header, then the UTF-8 bytes.</summary>
+        private static byte[] EncodeKey(string key)
+        {
+            byte[] utf8 = Encoding.UTF8.GetBytes(key);
+            var bytes = new List<byte>(utf8.Length + 5);
+            int n = utf8.Length;
+            if (n <= 31)
+            {
+                bytes.Add((byte)(0xa0 | n));
+            }
+            else if (n <= byte.MaxValue)
+            {
+                bytes.Add(0xd9);
+                bytes.Add((byte)n);
+            }
+            else if (n <= ushort.MaxValue)
+            {
+                bytes.Add(0xda);
+                bytes.Add((byte)(n >> 8));
+                bytes.Add((byte)n);
+            }
+            else
+            {
+                bytes.Add(0xdb);
+                bytes.Add((byte)(n >> 24));
+                bytes.Add((byte)(n >> 16));
+                bytes.Add((byte)(n >> 8));
+                bytes.Add((byte)n);
+            }
+
+            bytes.AddRange(utf8);
+            return bytes.ToArray();
+        }
+
+        private static DiagnosticInfo Diagnostic(string id, Location? location, params string[] arguments) =>
+            new DiagnosticInfo(id, LocationInfo.From(location), new EquatableArray<string>(arguments));
+    }
+}

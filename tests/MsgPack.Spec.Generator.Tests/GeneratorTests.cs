@@ -1,0 +1,221 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.IO;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using MsgPack.Spec.Serialization;
+using Xunit;
+
+namespace MsgPack.Spec.Generator.Tests
+{
+    /// <summary>The generator driven over source text: its output (snapshots), its diagnostics, its incrementality.</summary>
+    public class GeneratorTests
+    {
+        private const string ArrayModel = """
+            using MsgPack.Spec.Serialization;
+
+            namespace Shop
+            {
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial struct Line
+                {
+                    [MsgPackKey(0)] public uint Sku { get; set; }
+                    [MsgPackKey(1)] public short Quantity { get; set; }
+                    [MsgPackKey(3)] public double? Price { get; set; }
+                    [MsgPackKey(4)] public string? Label { get; set; }
+                }
+            }
+            """;
+
+        private const string MapModel = """
+            using MsgPack.Spec.Serialization;
+
+            namespace Shop
+            {
+                [MsgPackObject(MsgPackLayout.Map)]
+                public partial record Order([property: MsgPackKey("id")] long Id, [property: MsgPackKey("customer")] string Customer)
+                {
+                    [MsgPackKey("paid")] public bool Paid { get; set; }
+                    [MsgPackKey("first")] public Line First { get; set; }
+                    [MsgPackKey("second")] public Line? Second { get; set; }
+                }
+
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial struct Line
+                {
+                    [MsgPackKey(0)] public uint Sku { get; set; }
+                }
+            }
+            """;
+
+        [Fact]
+        public void The_array_layout_is_generated_as_in_the_snapshot() => MatchesSnapshot(ArrayModel, "Shop.Line.MsgPack.g.cs", "ArrayLayout");
+
+        [Fact]
+        public void The_map_layout_is_generated_as_in_the_snapshot() => MatchesSnapshot(MapModel, "Shop.Order.MsgPack.g.cs", "MapLayout");
+
+        [Theory]
+        [InlineData("MSPK001", "[MsgPackObject(MsgPackLayout.Array)] public class C { [MsgPackKey(0)] public int A { get; set; } }")]
+        [InlineData("MSPK001", "public class Outer { [MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } } }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Guid A { get; set; } }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int[] A { get; set; } = new int[0]; }")]
+        [InlineData("MSPK003", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } [MsgPackKey(0)] public int B { get; set; } }")]
+        [InlineData("MSPK003", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(\"a\")] public int A { get; set; } [MsgPackKey(\"a\")] public int B { get; set; } }")]
+        [InlineData("MSPK004", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { public C(int a, int b) { } public C(int a) { } [MsgPackKey(0)] public int A { get; set; } }")]
+        [InlineData("MSPK004", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { public C(int other) { } [MsgPackKey(0)] public int A { get; set; } }")]
+        [InlineData("MSPK004", "[MsgPackObject(MsgPackLayout.Array)] public abstract partial class C { [MsgPackKey(0)] public int A { get; set; } }")]
+        [InlineData("MSPK005", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } public int B { get; set; } }")]
+        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(\"a\")] public int A { get; set; } }")]
+        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(0)] public int A { get; set; } }")]
+        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(-1)] public int A { get; set; } }")]
+        [InlineData("MSPK007", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; } }")]
+        [InlineData("MSPK007", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public readonly int A; }")]
+        public void Each_diagnostic_is_reported_and_nothing_is_generated(string id, string declaration)
+        {
+            GeneratorDriverRunResult result = Run(out _, "using MsgPack.Spec.Serialization;\n" + declaration);
+            ImmutableArray<Diagnostic> diagnostics = result.Diagnostics;
+            Assert.Contains(diagnostics, d => d.Id == id);
+            Assert.All(diagnostics, d => Assert.Equal(DiagnosticSeverity.Error, d.Severity));
+            Assert.All(diagnostics, d => Assert.NotEqual(Location.None, d.Location));
+            Assert.Empty(result.GeneratedTrees);
+        }
+
+        [Fact]
+        public void Ignored_and_non_public_unkeyed_members_need_no_key()
+        {
+            GeneratorDriverRunResult result = Run(out Compilation output, """
+                using MsgPack.Spec.Serialization;
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial class C
+                {
+                    [MsgPackKey(0)] public int A { get; set; }
+                    [MsgPackIgnore] public int B { get; set; }
+                    private int _c = 1;
+                    internal int D => _c;
+                }
+                """);
+            Assert.Empty(result.Diagnostics);
+            Assert.Single(result.GeneratedTrees);
+            AssertCompiles(output);
+        }
+
+        [Fact]
+        public void An_unrelated_edit_leaves_every_step_cached()
+        {
+            CSharpCompilation compilation = CreateCompilation(MapModel, "class Unrelated { int M() => 1; }");
+            GeneratorDriver driver = CreateDriver().RunGenerators(compilation);
+
+            // Edit the other file only.
+            SyntaxTree unrelated = compilation.SyntaxTrees[1];
+            CSharpCompilation edited = compilation.ReplaceSyntaxTree(unrelated,
+                CSharpSyntaxTree.ParseText("class Unrelated { int M() => 2; }", ParseOptions));
+            GeneratorRunResult run = driver.RunGenerators(edited).GetRunResult().Results[0];
+
+            AssertAllOutputs(run, MsgPackGenerator.Steps.Parse, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+            AssertAllOutputs(run, MsgPackGenerator.Steps.Models, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+        }
+
+        [Fact]
+        public void An_edit_inside_a_model_that_does_not_change_it_leaves_the_models_unchanged()
+        {
+            CSharpCompilation compilation = CreateCompilation(MapModel);
+            GeneratorDriver driver = CreateDriver().RunGenerators(compilation);
+
+            // A new method in the attributed type: the parser runs again, its model compares equal, the emitter does not run.
+            string edited = MapModel.Replace("[MsgPackKey(\"paid\")]", "public int Helper() => 3;\n[MsgPackKey(\"paid\")]");
+            CSharpCompilation next = compilation.ReplaceSyntaxTree(compilation.SyntaxTrees[0], CSharpSyntaxTree.ParseText(edited, ParseOptions));
+            GeneratorRunResult run = driver.RunGenerators(next).GetRunResult().Results[0];
+
+            AssertAllOutputs(run, MsgPackGenerator.Steps.Models, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+        }
+
+        [Fact]
+        public void A_changed_key_changes_the_model()
+        {
+            CSharpCompilation compilation = CreateCompilation(MapModel);
+            GeneratorDriver driver = CreateDriver().RunGenerators(compilation);
+            string edited = MapModel.Replace("\"paid\"", "\"is_paid\"");
+            CSharpCompilation next = compilation.ReplaceSyntaxTree(compilation.SyntaxTrees[0], CSharpSyntaxTree.ParseText(edited, ParseOptions));
+            GeneratorRunResult run = driver.RunGenerators(next).GetRunResult().Results[0];
+
+            Assert.Contains(run.TrackedSteps[MsgPackGenerator.Steps.Models].SelectMany(s => s.Outputs), o => o.Reason == IncrementalStepRunReason.Modified);
+        }
+
+        private static void AssertAllOutputs(GeneratorRunResult run, string step, params IncrementalStepRunReason[] allowed)
+        {
+            ImmutableArray<IncrementalGeneratorRunStep> steps = run.TrackedSteps[step];
+            Assert.NotEmpty(steps);
+            foreach (IncrementalGeneratorRunStep s in steps)
+            {
+                foreach ((object _, IncrementalStepRunReason reason) in s.Outputs)
+                {
+                    Assert.Contains(reason, allowed);
+                }
+            }
+        }
+
+        private static void MatchesSnapshot(string source, string hintName, string snapshot, [CallerFilePath] string thisFile = "")
+        {
+            GeneratorDriverRunResult result = Run(out Compilation output, source);
+            Assert.Empty(result.Diagnostics);
+            AssertCompiles(output);
+            string generated = result.Results[0].GeneratedSources.Single(s => s.HintName == hintName).SourceText.ToString();
+
+            // MSPK_UPDATE_SNAPSHOTS=1 rewrites the checked-in files; review the diff.
+            string path = Path.Combine(Path.GetDirectoryName(thisFile)!, "Snapshots", snapshot + ".txt");
+            if (Environment.GetEnvironmentVariable("MSPK_UPDATE_SNAPSHOTS") == "1")
+            {
+                File.WriteAllText(path, generated);
+            }
+
+            using Stream stream = typeof(GeneratorTests).Assembly.GetManifestResourceStream("Snapshots." + snapshot + ".txt")
+                ?? throw new InvalidOperationException("No snapshot " + snapshot + ": run once with MSPK_UPDATE_SNAPSHOTS=1.");
+            string expected = new StreamReader(stream).ReadToEnd().Replace("\r\n", "\n");
+            Assert.Equal(expected, generated);
+        }
+
+        /// <summary>The user's code and the generated code compile with no warning (nullable on, every warning).</summary>
+        private static void AssertCompiles(Compilation output)
+        {
+            Diagnostic[] problems = output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToArray();
+            Assert.True(problems.Length == 0, string.Join("\n", problems.Select(p => p.ToString())));
+        }
+
+        private static readonly CSharpParseOptions ParseOptions = new CSharpParseOptions(LanguageVersion.Latest);
+
+        private static GeneratorDriver CreateDriver() => CSharpGeneratorDriver.Create(
+            new[] { new MsgPackGenerator().AsSourceGenerator() },
+            parseOptions: ParseOptions,
+            driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
+
+        private static GeneratorDriverRunResult Run(out Compilation output, params string[] sources)
+        {
+            CSharpCompilation compilation = CreateCompilation(sources);
+            GeneratorDriver driver = CreateDriver().RunGeneratorsAndUpdateCompilation(compilation, out output, out _);
+            return driver.GetRunResult();
+        }
+
+        private static CSharpCompilation CreateCompilation(params string[] sources)
+        {
+            var references = new List<MetadataReference>();
+            string trusted = (string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!;
+            foreach (string path in trusted.Split(Path.PathSeparator))
+            {
+                references.Add(MetadataReference.CreateFromFile(path));
+            }
+
+            references.Add(MetadataReference.CreateFromFile(typeof(MsgPackObjectAttribute).Assembly.Location));
+            return CSharpCompilation.Create("Models",
+                sources.Select(s => CSharpSyntaxTree.ParseText(s, ParseOptions)),
+                references.DistinctBy(r => r.Display),
+                new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary,
+                    nullableContextOptions: NullableContextOptions.Enable,
+                    allowUnsafe: true,
+                    warningLevel: 9999,
+                    generalDiagnosticOption: ReportDiagnostic.Error));
+        }
+    }
+}
