@@ -70,6 +70,10 @@ namespace MsgPack.Spec
         /// <summary>The 128-bit path alone (the tests run each path on the same inputs).</summary>
         internal static bool IsValid128(ref byte start, int length) => IsValid<Vector128<byte>, Vector128Ops>(ref start, length);
 
+        // Compiled fully optimized at its first call: its tier-0 code, where nothing is inlined, takes 200 times as long
+        // per byte, and a caller with long texts can spend its first hundreds of calls (and, measured under
+        // BenchmarkDotNet, all of them) in it or in on-stack-replacement code before tiering catches up.
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         private static unsafe bool IsValid<TVector, TOps>(ref byte start, int length)
             where TVector : unmanaged
             where TOps : struct, IUtf8Vector<TVector>
