@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
 using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Tests.Streaming;
 using Xunit;
 
 namespace MsgPack.Spec.Tests.Containers
@@ -225,44 +226,8 @@ namespace MsgPack.Spec.Tests.Containers
 
             var reader = new MsgPackReader(new ReadOnlySequence<byte>(expected));
             Assert.Equal(expectedText, reader.ReadString());
-            reader = new MsgPackReader(Sequence.Split(expected, 7));
+            reader = new MsgPackReader(Sequences.Split(expected, 7, withEmpty: false));
             Assert.Equal(expectedText, reader.ReadString());
-        }
-
-        private static class Sequence
-        {
-            public static ReadOnlySequence<byte> Split(byte[] bytes, int segmentLength)
-            {
-                if (bytes.Length <= segmentLength)
-                {
-                    return new ReadOnlySequence<byte>(bytes);
-                }
-
-                var first = new Segment(bytes.AsMemory(0, segmentLength), 0);
-                Segment last = first;
-                for (int offset = segmentLength; offset < bytes.Length; offset += segmentLength)
-                {
-                    last = last.Append(bytes.AsMemory(offset, Math.Min(segmentLength, bytes.Length - offset)));
-                }
-
-                return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-            }
-
-            private sealed class Segment : ReadOnlySequenceSegment<byte>
-            {
-                public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-                {
-                    Memory = memory;
-                    RunningIndex = runningIndex;
-                }
-
-                public Segment Append(ReadOnlyMemory<byte> memory)
-                {
-                    var next = new Segment(memory, RunningIndex + Memory.Length);
-                    Next = next;
-                    return next;
-                }
-            }
         }
     }
 }
