@@ -28,12 +28,19 @@ namespace MsgPack.Spec
 
         /// <summary>Moves <paramref name="span"/> past <paramref name="count"/> bytes that a front door has just read; count is at most its length.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static void Advance(ref ReadOnlySpan<byte> span, int count)
+        internal static void Advance(ref ReadOnlySpan<byte> span, int count) => span = SliceUnchecked(span, count, span.Length - count);
+
+        /// <summary>
+        /// The part of <paramref name="span"/> a decoder has just found inside it (or a place it has just reached):
+        /// the caller knows it is in range, so on .NET 8 and later no bounds are checked again.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ReadOnlySpan<byte> SliceUnchecked(ReadOnlySpan<byte> span, int start, int length)
         {
 #if NET8_0_OR_GREATER
-            span = MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(span), (nint)(uint)count), span.Length - count);
+            return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(span), (nint)(uint)start), length);
 #else
-            span = span.Slice(count);
+            return span.Slice(start, length);
 #endif
         }
 

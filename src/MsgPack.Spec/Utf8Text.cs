@@ -192,70 +192,68 @@ namespace MsgPack.Spec
                 return 0;
             }
 
+            if (length > ShortAsciiLimit && (Vector128.LoadUnsafe(ref units) & Vector128.Create((ushort)0xff80)) == Vector128<ushort>.Zero)
             {
-                if (length > ShortAsciiLimit && (Vector128.LoadUnsafe(ref units) & Vector128.Create((ushort)0xff80)) == Vector128<ushort>.Zero)
+                o = NarrowAsciiRun(ref source, length, ref destination, capacity);
+                if (o == length)
                 {
-                    o = NarrowAsciiRun(ref source, length, ref destination, capacity);
-                    if (o == length)
-                    {
-                        read = length;
-                        return o;
-                    }
-
-                    i = o;
+                    read = length;
+                    return o;
                 }
 
-                ref byte orders = ref MemoryMarshal.GetArrayDataReference(TwoByteOrders.Table);
-                while (length - i >= 8)
-                {
-                    Vector128<ushort> block = Vector128.LoadUnsafe(ref units, (nuint)i);
-                    if ((block & Vector128.Create((ushort)0xf800)) != Vector128<ushort>.Zero)
-                    {
-                        if (i == 0)
-                        {
-                            // Text that has a 3- or 4-byte char (CJK, emoji) in its first 8: the transcoder takes it all.
-                            read = 0;
-                            return 0;
-                        }
+                i = o;
+            }
 
-                        break;
+            ref byte orders = ref MemoryMarshal.GetArrayDataReference(TwoByteOrders.Table);
+            while (length - i >= 8)
+            {
+                Vector128<ushort> block = Vector128.LoadUnsafe(ref units, (nuint)i);
+                if ((block & Vector128.Create((ushort)0xf800)) != Vector128<ushort>.Zero)
+                {
+                    if (i == 0)
+                    {
+                        // Text that has a 3- or 4-byte char (CJK, emoji) in its first 8: the transcoder takes it all.
+                        read = 0;
+                        return 0;
                     }
 
+                    break;
+                }
+
+                Vector128<byte> bytes = EncodeTwoByteBlock(block, ref orders, out int produced);
+                if (produced + (length - i - 8) >= 16 && capacity - o >= 16)
+                {
+                    bytes.StoreUnsafe(ref destination, (nuint)o);
+                }
+                else if (capacity - o >= produced)
+                {
+                    StoreExactly(bytes, produced, ref Unsafe.Add(ref destination, o));
+                }
+                else
+                {
+                    break;
+                }
+
+                i += 8;
+                o += produced;
+            }
+
+            if (i < length && length - i < 8 && length >= 8)
+            {
+                // The last 8 chars, of which the first 8 - (length - i) are written already (below U+0800 all).
+                int start = length - 8;
+                Vector128<ushort> block = Vector128.LoadUnsafe(ref units, (nuint)start);
+                if ((block & Vector128.Create((ushort)0xf800)) == Vector128<ushort>.Zero)
+                {
                     Vector128<byte> bytes = EncodeTwoByteBlock(block, ref orders, out int produced);
-                    if (produced + (length - i - 8) >= 16 && capacity - o >= 16)
+                    int again = i - start;
+                    uint asciiAgain = Vector128.LessThan(block, Vector128.Create((ushort)0x80)).ExtractMostSignificantBits() & ((1u << again) - 1);
+                    int from = o - ((2 * again) - BitOperations.PopCount(asciiAgain));
+                    if (capacity - from >= produced)
                     {
-                        bytes.StoreUnsafe(ref destination, (nuint)o);
-                    }
-                    else if (capacity - o >= produced)
-                    {
-                        StoreExactly(bytes, produced, ref Unsafe.Add(ref destination, o));
-                    }
-                    else
-                    {
-                        break;
-                    }
-
-                    i += 8;
-                    o += produced;
-                }
-
-                if (i < length && length - i < 8 && length >= 8)
-                {
-                    // The last 8 chars, of which the first 8 - (length - i) are written already (below U+0800 all).
-                    int start = length - 8;
-                    Vector128<ushort> block = Vector128.LoadUnsafe(ref units, (nuint)start);
-                    if ((block & Vector128.Create((ushort)0xf800)) == Vector128<ushort>.Zero)
-                    {
-                        Vector128<byte> bytes = EncodeTwoByteBlock(block, ref orders, out int produced);
-                        int again = i - start;
-                        uint asciiAgain = Vector128.LessThan(block, Vector128.Create((ushort)0x80)).ExtractMostSignificantBits() & ((1u << again) - 1);
-                        int from = o - ((2 * again) - BitOperations.PopCount(asciiAgain));
-                        if (capacity - from >= produced)
-                        {
-                            StoreExactly(bytes, produced, ref Unsafe.Add(ref destination, from));
-                            i = length;
-                            o = from + produced;
-                        }
+                        StoreExactly(bytes, produced, ref Unsafe.Add(ref destination, from));
+                        i = length;
+                        o = from + produced;
                     }
                 }
             }

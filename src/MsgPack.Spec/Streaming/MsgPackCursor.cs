@@ -44,9 +44,6 @@ namespace MsgPack.Spec
         /// <summary>The bytes left in the current segment, from the cursor's place on (the input may go on in further segments).</summary>
         public readonly ReadOnlySpan<byte> UnreadSpan => _rest;
 
-        /// <summary>The cursor's place, for <see cref="MsgPackReader.MoveTo"/>.</summary>
-        internal readonly ReadOnlySpan<byte> Rest => _rest;
-
         /// <summary>Reads nil.</summary>
         /// <param name="reader">The reader this cursor came from.</param>
         /// <exception cref="MsgPackException">The next value is not nil, or the input ends (see the derived types).</exception>
@@ -276,7 +273,7 @@ namespace MsgPack.Spec
         {
             if (MsgPackSpec.DecodeUtf8String(ref MemoryMarshal.GetReference(_rest), _rest.Length, out int offset, out int length, out int bytesRead) == ReadStatus.Done)
             {
-                var payload = new MsgPackPayload(Slice(_rest, offset, length));
+                var payload = new MsgPackPayload(MsgPackSpec.SliceUnchecked(_rest, offset, length));
                 Advance(bytesRead);
                 return payload;
             }
@@ -294,7 +291,7 @@ namespace MsgPack.Spec
         {
             if (MsgPackSpec.DecodeUtf8String(ref MemoryMarshal.GetReference(_rest), _rest.Length, out int offset, out int length, out int bytesRead) == ReadStatus.Done)
             {
-                value = new MsgPackPayload(Slice(_rest, offset, length));
+                value = new MsgPackPayload(MsgPackSpec.SliceUnchecked(_rest, offset, length));
                 Advance(bytesRead);
                 return OperationStatus.Done;
             }
@@ -330,7 +327,7 @@ namespace MsgPack.Spec
         {
             if (MsgPackSpec.DecodeBinary(ref MemoryMarshal.GetReference(_rest), _rest.Length, out int offset, out int length, out int bytesRead) == ReadStatus.Done)
             {
-                var payload = new MsgPackPayload(Slice(_rest, offset, length));
+                var payload = new MsgPackPayload(MsgPackSpec.SliceUnchecked(_rest, offset, length));
                 Advance(bytesRead);
                 return payload;
             }
@@ -351,7 +348,7 @@ namespace MsgPack.Spec
         {
             if ((uint)length <= (uint)_rest.Length)
             {
-                var payload = new MsgPackPayload(Slice(_rest, 0, length));
+                var payload = new MsgPackPayload(MsgPackSpec.SliceUnchecked(_rest, 0, length));
                 Advance(length);
                 return payload;
             }
@@ -426,24 +423,6 @@ namespace MsgPack.Spec
 
         /// <summary>Moves past <paramref name="count"/> bytes that a decoder has just read; count is at most the span's length.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private void Advance(int count)
-        {
-#if NET8_0_OR_GREATER
-            _rest = MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_rest), (nint)(uint)count), _rest.Length - count);
-#else
-            _rest = _rest.Slice(count);
-#endif
-        }
-
-        /// <summary>A part of <paramref name="span"/> that a decoder has just found inside it.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static ReadOnlySpan<byte> Slice(ReadOnlySpan<byte> span, int start, int length)
-        {
-#if NET8_0_OR_GREATER
-            return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(span), (nint)(uint)start), length);
-#else
-            return span.Slice(start, length);
-#endif
-        }
+        private void Advance(int count) => MsgPackSpec.Advance(ref _rest, count);
     }
 }

@@ -27,20 +27,13 @@ namespace MsgPack.Spec
         /// <exception cref="InvalidOperationException">The cursor's place is not in the reader's current segment (it comes
         /// from another reader, or the reader moved to another segment since the cursor was taken).</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void MoveTo(MsgPackCursor cursor) => SetPlace(cursor.Rest);
+        public void MoveTo(MsgPackCursor cursor) => SetPlace(cursor.UnreadSpan);
 
         /// <summary>The current segment from the reader's place on.</summary>
         internal readonly ReadOnlySpan<byte> UnreadSegment
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-#if NET8_0_OR_GREATER
-                return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_current), (nint)(uint)_index), _current.Length - _index);
-#else
-                return _current.Slice(_index);
-#endif
-            }
+            get => MsgPackSpec.SliceUnchecked(_current, _index, _current.Length - _index);
         }
 
         /// <summary>Puts the reader where <paramref name="rest"/> starts, which must be a tail of the current segment.</summary>
