@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Text;
 using System.Text.Unicode;
@@ -47,8 +46,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             _text = Make(Text, Size);
             _str = new byte[5 + _text.Length];
-            _str[0] = 0xdb;
-            BinaryPrimitives.WriteInt32BigEndian(_str.AsSpan(1), _text.Length);
+            MsgPackSpec.WriteString32Header(_str, (uint)_text.Length);
             _text.CopyTo(_str, 5);
             Fairness.Check(_text.Length == Size && Utf8.IsValid(_text), nameof(Utf8Validation), $"the text is not {Size} bytes of valid UTF-8.");
             Fairness.Check(MsgPackSpec.TryReadStringBytes(_str, out _, out _) == OperationStatus.Done, nameof(Utf8Validation), "the library does not take the text.");

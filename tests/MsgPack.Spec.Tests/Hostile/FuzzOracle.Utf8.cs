@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Buffers.Binary;
 using System.Text.Unicode;
 
 namespace MsgPack.Spec.Tests.Hostile
@@ -17,8 +16,7 @@ namespace MsgPack.Spec.Tests.Hostile
         {
             bool expected = Utf8.IsValid(input);
             byte[] str = new byte[5 + input.Length];
-            str[0] = 0xdb;
-            BinaryPrimitives.WriteInt32BigEndian(str.AsSpan(1), input.Length);
+            MsgPackSpec.WriteString32Header(str, (uint)input.Length);
             input.CopyTo(str, 5);
             string context = _context;
             _context = string.Empty;

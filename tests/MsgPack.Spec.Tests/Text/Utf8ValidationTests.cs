@@ -319,8 +319,7 @@ namespace MsgPack.Spec.Tests.Text
                     _str = new byte[5 + text.Length];
                 }
 
-                _str[0] = 0xdb;
-                System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(_str.AsSpan(1), text.Length);
+                MsgPackSpec.WriteString32Header(_str, (uint)text.Length);
                 text.CopyTo(_str.AsSpan(5));
                 OperationStatus status = MsgPackSpec.TryReadStringBytes(_str.AsSpan(0, 5 + text.Length), out ReadOnlySpan<byte> utf8, out int bytesRead);
                 Assert.True(status != OperationStatus.NeedMoreData, "a whole str value reported NeedMoreData");
