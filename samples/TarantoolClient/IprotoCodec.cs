@@ -52,18 +52,11 @@ namespace MsgPack.Spec.Samples.Tarantool
                 for (int i = 0; i < keys; i++)
                 {
                     uint key = reader.ReadUInt32();
-                    int bit = key switch { IprotoKey.Code => 1, IprotoKey.Sync => 2, IprotoKey.SchemaVersion => 4, _ => 0 };
-                    if ((seen & bit) != 0)
-                    {
-                        throw new TarantoolProtocolException($"A response header holds key 0x{key:x2} twice.", connectionClosed: false);
-                    }
-
-                    seen |= bit;
                     switch (key)
                     {
-                        case IprotoKey.Code: code = reader.ReadUInt32(); break;
-                        case IprotoKey.Sync: sync = reader.ReadUInt64(); break;
-                        case IprotoKey.SchemaVersion: schemaVersion = reader.ReadUInt64(); break;
+                        case IprotoKey.Code: MarkSeen(ref seen, 1, key); code = reader.ReadUInt32(); break;
+                        case IprotoKey.Sync: MarkSeen(ref seen, 2, key); sync = reader.ReadUInt64(); break;
+                        case IprotoKey.SchemaVersion: MarkSeen(ref seen, 4, key); schemaVersion = reader.ReadUInt64(); break;
                         default: reader.Skip(); break;
                     }
                 }
@@ -79,6 +72,17 @@ namespace MsgPack.Spec.Samples.Tarantool
                     $"A response header lacks {((seen & 1) == 0 ? "the code (0x00) " : "")}{((seen & 2) == 0 ? "the sync (0x01) " : "")}{((seen & 4) == 0 ? "the schema version (0x05) " : "")}which Tarantool sends in every response.",
                     connectionClosed: false);
             }
+        }
+
+        /// <summary>Records that a required header key was read; a key read twice breaks the protocol.</summary>
+        private static void MarkSeen(ref int seen, int bit, uint key)
+        {
+            if ((seen & bit) != 0)
+            {
+                throw new TarantoolProtocolException($"A response header holds key 0x{key:x2} twice.", connectionClosed: false);
+            }
+
+            seen |= bit;
         }
 
         /// <summary>Whether a response code is an error's: <see cref="IprotoCode.ErrorFlag"/> with an error code below it (0x8000 to 0xffff).</summary>
