@@ -7,9 +7,10 @@ namespace MsgPack.Spec.Generator
     // The parser's output: small values with value equality, holding no symbol, syntax node or compilation, so that an
     // edit that does not change a model leaves every step after the parser cached.
 
-    /// <summary>What the generated code does with a member's value.</summary>
-    internal enum MemberKind
+    /// <summary>What the generated code does with a value (a member's, or a collection's element, key or value).</summary>
+    internal enum ValueKind
     {
+        // MessagePack scalars: writer.Write{Kind}, MsgPackSpec.Write{Kind}, cursor.Read{Kind}.
         Boolean,
         SByte,
         Byte,
@@ -23,39 +24,129 @@ namespace MsgPack.Spec.Generator
         Double,
         String,
 
+        /// <summary>The library's Timestamp: the timestamp extension.</summary>
+        Timestamp,
+
+        /// <summary>DateTime: the timestamp extension of its UTC instant (Local converted, Unspecified taken as UTC).</summary>
+        DateTime,
+
+        /// <summary>DateTimeOffset: the timestamp extension of its UTC instant (the offset is not kept).</summary>
+        DateTimeOffset,
+
+        /// <summary>Guid: the str of its "D" form.</summary>
+        Guid,
+
+        /// <summary>An enum: its underlying integer (<see cref="ValueModel.Underlying"/>).</summary>
+        Enum,
+
+        /// <summary>byte[]: bin.</summary>
+        Binary,
+
+        /// <summary>ReadOnlyMemory&lt;byte&gt; or Memory&lt;byte&gt;: bin.</summary>
+        BinaryMemory,
+
         /// <summary>A type with its own generated members ([MsgPackObject]).</summary>
         Object,
+
+        /// <summary>T[] of a number or bool: the library's bulk array doors.</summary>
+        NumberArray,
+
+        /// <summary>T[], List&lt;T&gt; or a list interface: an array of the elements (<see cref="ValueModel.Element"/>).</summary>
+        Collection,
+
+        /// <summary>Dictionary&lt;TKey, TValue&gt; or a dictionary interface: a map (<see cref="ValueModel.Key"/> to <see cref="ValueModel.Element"/>).</summary>
+        Dictionary,
+    }
+
+    /// <summary>How a collection is held, which decides how it is walked and what is created when it is read.</summary>
+    internal enum CollectionShape
+    {
+        None,
+
+        /// <summary>T[]: indexed, created as an array.</summary>
+        Array,
+
+        /// <summary>List&lt;T&gt;: indexed, created as a list.</summary>
+        List,
+
+        /// <summary>IList&lt;T&gt; or IReadOnlyList&lt;T&gt;: indexed through the interface, created as a List&lt;T&gt;.</summary>
+        IndexedInterface,
+
+        /// <summary>ICollection&lt;T&gt;, IReadOnlyCollection&lt;T&gt; or IEnumerable&lt;T&gt;... with a Count: enumerated, created as a List&lt;T&gt;.</summary>
+        CountedInterface,
+
+        /// <summary>Dictionary&lt;TKey, TValue&gt;: enumerated without allocation, created as a dictionary.</summary>
+        Dictionary,
+
+        /// <summary>IDictionary&lt;TKey, TValue&gt; or IReadOnlyDictionary&lt;TKey, TValue&gt;: enumerated, created as a Dictionary.</summary>
+        DictionaryInterface,
+    }
+
+    /// <summary>A value's type as the emitter needs it.</summary>
+    /// <param name="Kind">What is written.</param>
+    /// <param name="TypeName">The type, fully qualified, without nullable markers (for Nullable&lt;T&gt;: T).</param>
+    /// <param name="IsNullableValue">The type is <c>Nullable&lt;T&gt;</c> of the kind.</param>
+    /// <param name="IsReference">The type is a reference type (string, a class, an array, a collection).</param>
+    /// <param name="AcceptsNil">Reading nil gives null (Nullable&lt;T&gt;, or a reference annotated nullable or in an oblivious context).</param>
+    /// <param name="Underlying">An enum's underlying integer kind; a number array's element kind.</param>
+    /// <param name="Shape">A collection's shape.</param>
+    /// <param name="Element">A collection's element, or a dictionary's value.</param>
+    /// <param name="Key">A dictionary's key.</param>
+    internal sealed record ValueModel(
+        ValueKind Kind,
+        string TypeName,
+        bool IsNullableValue,
+        bool IsReference,
+        bool AcceptsNil,
+        ValueKind Underlying,
+        CollectionShape Shape,
+        ValueModel? Element,
+        ValueModel? Key)
+    {
+        /// <summary>The type as declared, with the nullable marker when it accepts nil.</summary>
+        public string DeclaredTypeName => TypeName + (AcceptsNil ? "?" : string.Empty);
     }
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);
 
+    /// <summary>How the reader gives a member its value.</summary>
+    internal enum MemberSetting
+    {
+        /// <summary>Assigned after construction (a settable property or field).</summary>
+        Set,
+
+        /// <summary>Passed to the constructor.</summary>
+        Constructor,
+
+        /// <summary>Given in the object initializer: an init-only or required member.</summary>
+        Initializer,
+    }
+
     /// <summary>One serialized member.</summary>
     /// <param name="Name">The member's name in C#.</param>
-    /// <param name="TypeName">The member's type, fully qualified, without the nullable marker (for Object: the generated type).</param>
-    /// <param name="Kind">What is written.</param>
-    /// <param name="IsNullableValue">The member is <c>Nullable&lt;T&gt;</c> of the kind.</param>
-    /// <param name="IsReference">The kind's type is a reference type (string, a class).</param>
-    /// <param name="AcceptsNil">Reading nil sets the member to null (Nullable&lt;T&gt;, or a reference annotated nullable).</param>
+    /// <param name="Value">The member's type.</param>
     /// <param name="Index">The index in an array layout; -1 in a map layout.</param>
     /// <param name="Key">The key in a map layout; null in an array layout.</param>
     /// <param name="EncodedKey">The key as written: str header and UTF-8 (map layout).</param>
-    /// <param name="ParameterIndex">The constructor parameter the member is passed as; -1 when the member is set.</param>
+    /// <param name="Setting">How the reader gives the member its value.</param>
+    /// <param name="IsRequired">The member is <c>required</c>: reading fails without it.</param>
+    /// <param name="ParameterIndex">The constructor parameter the member is passed as; -1 otherwise.</param>
     /// <param name="ParameterDefault">The parameter's explicit default as a C# expression, passed when the member is missing; null for <c>default</c>.</param>
     internal sealed record MemberModel(
         string Name,
-        string TypeName,
-        MemberKind Kind,
-        bool IsNullableValue,
-        bool IsReference,
-        bool AcceptsNil,
+        ValueModel Value,
         int Index,
         string? Key,
         EquatableArray<byte> EncodedKey,
+        MemberSetting Setting,
+        bool IsRequired,
         int ParameterIndex,
         string? ParameterDefault);
 
     /// <summary>One [MsgPackObject] type, ready to emit.</summary>
+    /// <param name="AllowsUnsafe">The project allows unsafe code: the byte* doors are generated.</param>
+    /// <param name="LanguageVersion">The project's C# version as a number (73 for 7.3, 80, ... 1200), for what the text may use.</param>
     internal sealed record TypeModel(
         string HintName,
         string? Namespace,
@@ -66,7 +157,9 @@ namespace MsgPack.Spec.Generator
         bool IsValueType,
         bool IsMap,
         EquatableArray<MemberModel> Members,
-        int ConstructorParameterCount);
+        int ConstructorParameterCount,
+        bool AllowsUnsafe,
+        int LanguageVersion);
 
     /// <summary>A diagnostic's place, as values (a Location holds its syntax tree).</summary>
     internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)

@@ -154,34 +154,37 @@ namespace MsgPack.Spec.Generator
                 diagnostics.Add(Diagnostic(Diagnostics.NoUsableConstructor.Id, declaration.Identifier.GetLocation(), type.Name, whyNot ?? "none found"));
             }
 
-            // Each member's kind, and whether the reader can set it.
+            // Each member's type, and how the reader gives it its value.
             var models = new List<MemberModel>();
             foreach (var (symbol, memberType, index, key, location) in members)
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 int parameterIndex = parameterOf.TryGetValue(symbol, out int p) ? p : -1;
                 bool readable = symbol is IFieldSymbol || ((IPropertySymbol)symbol).GetMethod is not null;
+                bool required = IsRequired(symbol);
+                bool initOnly = symbol is IPropertySymbol { SetMethod.IsInitOnly: true };
                 bool settable = symbol is IFieldSymbol f
                     ? !f.IsReadOnly && !f.IsConst
-                    : ((IPropertySymbol)symbol).SetMethod is { IsInitOnly: false };
+                    : ((IPropertySymbol)symbol).SetMethod is not null;
                 if (!readable || (!settable && parameterIndex < 0))
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.MemberNotSettable.Id, location, symbol.Name));
                     continue;
                 }
 
-                if (!TryGetKind(memberType, out MemberKind kind, out ITypeSymbol valueType, out bool isNullableValue))
+                ValueModel? value = GetValue(memberType, isKey: false);
+                if (value is null)
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString()));
                     continue;
                 }
 
-                bool isReference = valueType.IsReferenceType;
-                bool acceptsNil = isNullableValue || (isReference && memberType.NullableAnnotation != NullableAnnotation.NotAnnotated);
+                MemberSetting setting = parameterIndex >= 0 ? MemberSetting.Constructor
+                    : initOnly || required ? MemberSetting.Initializer
+                    : MemberSetting.Set;
                 byte[] encodedKey = key is null ? Array.Empty<byte>() : EncodeKey(key);
-                string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
-                models.Add(new MemberModel(symbol.Name, typeName, kind, isNullableValue, isReference, acceptsNil, index, key,
-                    new EquatableArray<byte>(encodedKey), parameterIndex, defaultOf.TryGetValue(symbol, out string? literal) ? literal : null));
+                models.Add(new MemberModel(symbol.Name, value, index, key, new EquatableArray<byte>(encodedKey), setting,
+                    required && parameterIndex < 0, parameterIndex, defaultOf.TryGetValue(symbol, out string? literal) ? literal : null));
             }
 
             if (diagnostics.Count > 0)
@@ -194,8 +197,11 @@ namespace MsgPack.Spec.Generator
             string? ns = type.ContainingNamespace.IsGlobalNamespace ? null : type.ContainingNamespace.ToDisplayString();
             string hintName = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)
                 .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
+            var compilation = (CSharpCompilation)context.SemanticModel.Compilation;
+            int languageVersion = (int)compilation.LanguageVersion.MapSpecifiedToEffectiveVersion();
             var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
-                fullName, type.IsValueType, isMap, models.ToEquatableArray(), constructor!.Parameters.Length);
+                fullName, type.IsValueType, isMap, models.ToEquatableArray(), constructor!.Parameters.Length,
+                compilation.Options.AllowUnsafe, languageVersion);
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
 
@@ -275,37 +281,130 @@ namespace MsgPack.Spec.Generator
         private static bool IsCopyConstructor(INamedTypeSymbol type, IMethodSymbol constructor) =>
             type.IsRecord && constructor.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(constructor.Parameters[0].Type, type);
 
-        private static bool TryGetKind(ITypeSymbol type, out MemberKind kind, out ITypeSymbol valueType, out bool isNullableValue)
+        /// <summary>
+        /// Whether the member is declared <c>required</c>. Read from the syntax: IPropertySymbol.IsRequired is newer than
+        /// the Roslyn this generator is built on, and a source symbol does not show the compiler's RequiredMemberAttribute.
+        /// </summary>
+        private static bool IsRequired(ISymbol member) => member.DeclaringSyntaxReferences.Any(reference =>
         {
-            isNullableValue = false;
-            valueType = type;
+            SyntaxNode node = reference.GetSyntax();
+            SyntaxTokenList modifiers = node switch
+            {
+                MemberDeclarationSyntax declaration => declaration.Modifiers,
+                VariableDeclaratorSyntax { Parent.Parent: FieldDeclarationSyntax field } => field.Modifiers,
+                _ => default,
+            };
+            return modifiers.Any(token => token.ValueText == "required");
+        });
+
+        /// <summary>The value model of a type, or null when the generator cannot write it (MSPK002).</summary>
+        /// <param name="type">The type.</param>
+        /// <param name="isKey">A dictionary's key: never nil.</param>
+        private static ValueModel? GetValue(ITypeSymbol type, bool isKey)
+        {
+            bool isNullableValue = false;
+            ITypeSymbol valueType = type;
             if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
             {
                 isNullableValue = true;
                 valueType = nullable.TypeArguments[0];
             }
 
-            switch (valueType.SpecialType)
+            bool isReference = valueType.IsReferenceType;
+            bool acceptsNil = !isKey && (isNullableValue || (isReference && type.NullableAnnotation != NullableAnnotation.NotAnnotated));
+            string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+            ValueModel Make(ValueKind kind, ValueKind underlying = ValueKind.Boolean, CollectionShape shape = CollectionShape.None, ValueModel? element = null, ValueModel? key = null) =>
+                new ValueModel(kind, typeName, isNullableValue, isReference, acceptsNil, underlying, shape, element, key);
+
+            ValueKind? scalar = ScalarKind(valueType);
+            if (scalar is not null)
             {
-                case SpecialType.System_Boolean: kind = MemberKind.Boolean; return true;
-                case SpecialType.System_SByte: kind = MemberKind.SByte; return true;
-                case SpecialType.System_Byte: kind = MemberKind.Byte; return true;
-                case SpecialType.System_Int16: kind = MemberKind.Int16; return true;
-                case SpecialType.System_UInt16: kind = MemberKind.UInt16; return true;
-                case SpecialType.System_Int32: kind = MemberKind.Int32; return true;
-                case SpecialType.System_UInt32: kind = MemberKind.UInt32; return true;
-                case SpecialType.System_Int64: kind = MemberKind.Int64; return true;
-                case SpecialType.System_UInt64: kind = MemberKind.UInt64; return true;
-                case SpecialType.System_Single: kind = MemberKind.Single; return true;
-                case SpecialType.System_Double: kind = MemberKind.Double; return true;
-                case SpecialType.System_String when !isNullableValue: kind = MemberKind.String; return true;
+                return isNullableValue && scalar == ValueKind.String ? null : Make(scalar.Value);
             }
 
-            kind = MemberKind.Object;
-            return valueType is INamedTypeSymbol named
-                && named.TypeKind is TypeKind.Class or TypeKind.Struct
+            if (valueType.TypeKind == TypeKind.Enum && valueType is INamedTypeSymbol { EnumUnderlyingType: { } underlying })
+            {
+                return Make(ValueKind.Enum, ScalarKind(underlying) ?? ValueKind.Int32);
+            }
+
+            if (valueType is IArrayTypeSymbol { Rank: 1 } array)
+            {
+                ValueKind? elementKind = ScalarKind(array.ElementType);
+                if (elementKind == ValueKind.Byte)
+                {
+                    return Make(ValueKind.Binary);
+                }
+
+                if (elementKind is ValueKind.Boolean or ValueKind.SByte or ValueKind.Int16 or ValueKind.UInt16 or ValueKind.Int32
+                    or ValueKind.UInt32 or ValueKind.Int64 or ValueKind.UInt64 or ValueKind.Single or ValueKind.Double)
+                {
+                    return Make(ValueKind.NumberArray, elementKind.Value);
+                }
+
+                ValueModel? item = GetValue(array.ElementType, isKey: false);
+                return item is null ? null : Make(ValueKind.Collection, shape: CollectionShape.Array, element: item);
+            }
+
+            if (valueType is not INamedTypeSymbol named)
+            {
+                return null;
+            }
+
+            string definition = named.OriginalDefinition.ToDisplayString();
+            switch (definition)
+            {
+                case "System.DateTime": return Make(ValueKind.DateTime);
+                case "System.DateTimeOffset": return Make(ValueKind.DateTimeOffset);
+                case "System.Guid": return Make(ValueKind.Guid);
+                case "MsgPack.Spec.Timestamp": return Make(ValueKind.Timestamp);
+                case "System.ReadOnlyMemory<T>":
+                case "System.Memory<T>":
+                    return named.TypeArguments[0].SpecialType == SpecialType.System_Byte ? Make(ValueKind.BinaryMemory) : null;
+            }
+
+            CollectionShape shape = definition switch
+            {
+                "System.Collections.Generic.List<T>" => CollectionShape.List,
+                "System.Collections.Generic.IList<T>" or "System.Collections.Generic.IReadOnlyList<T>" => CollectionShape.IndexedInterface,
+                "System.Collections.Generic.ICollection<T>" or "System.Collections.Generic.IReadOnlyCollection<T>" => CollectionShape.CountedInterface,
+                "System.Collections.Generic.Dictionary<TKey, TValue>" => CollectionShape.Dictionary,
+                "System.Collections.Generic.IDictionary<TKey, TValue>" or "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>" => CollectionShape.DictionaryInterface,
+                _ => CollectionShape.None,
+            };
+            if (shape is CollectionShape.Dictionary or CollectionShape.DictionaryInterface)
+            {
+                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true);
+                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false);
+                return key is null || item is null ? null : Make(ValueKind.Dictionary, shape: shape, element: item, key: key);
+            }
+
+            if (shape != CollectionShape.None)
+            {
+                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false);
+                return item is null ? null : Make(ValueKind.Collection, shape: shape, element: item);
+            }
+
+            bool generated = named.TypeKind is TypeKind.Class or TypeKind.Struct
                 && named.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
+            return generated ? Make(ValueKind.Object) : null;
         }
+
+        private static ValueKind? ScalarKind(ITypeSymbol type) => type.SpecialType switch
+        {
+            SpecialType.System_Boolean => ValueKind.Boolean,
+            SpecialType.System_SByte => ValueKind.SByte,
+            SpecialType.System_Byte => ValueKind.Byte,
+            SpecialType.System_Int16 => ValueKind.Int16,
+            SpecialType.System_UInt16 => ValueKind.UInt16,
+            SpecialType.System_Int32 => ValueKind.Int32,
+            SpecialType.System_UInt32 => ValueKind.UInt32,
+            SpecialType.System_Int64 => ValueKind.Int64,
+            SpecialType.System_UInt64 => ValueKind.UInt64,
+            SpecialType.System_Single => ValueKind.Single,
+            SpecialType.System_Double => ValueKind.Double,
+            SpecialType.System_String => ValueKind.String,
+            _ => null,
+        };
 
         /// <summary>A map key as written: the smallest str header, then the UTF-8 bytes.</summary>
         private static byte[] EncodeKey(string key)

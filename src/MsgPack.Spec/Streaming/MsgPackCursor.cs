@@ -44,6 +44,12 @@ namespace MsgPack.Spec
         /// <summary>The bytes left in the current segment, from the cursor's place on (the input may go on in further segments).</summary>
         public readonly ReadOnlySpan<byte> UnreadSpan => _rest;
 
+        /// <summary>The bytes left in the whole input from the cursor's place: the rest of this segment and every segment after it.</summary>
+        /// <param name="reader">The reader this cursor came from.</param>
+        /// <returns>The number of bytes; a claimed count larger than this cannot be read (each value takes at least one byte).</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public readonly long GetRemaining(ref MsgPackReader reader) => reader.Remaining - reader.SegmentRemaining + _rest.Length;
+
         /// <summary>Reads nil.</summary>
         /// <param name="reader">The reader this cursor came from.</param>
         /// <exception cref="MsgPackException">The next value is not nil, or the input ends (see the derived types).</exception>

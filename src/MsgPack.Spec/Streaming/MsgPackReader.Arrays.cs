@@ -21,6 +21,24 @@ namespace MsgPack.Spec
             return count;
         }
 
+        /// <summary>
+        /// Reads a bulk array into a new array of its length (the generated serializers' number arrays). The claimed
+        /// count is checked against the bytes left before anything is allocated: every element takes at least one byte.
+        /// </summary>
+        internal T[] ReadNewArray<T, TCodec>()
+            where TCodec : struct, IArrayCodec<T>
+        {
+            if (Peek<ArrayHeaderDecoder, int>(out int items, out int headerRead) == ReadStatus.Done && items > Remaining - headerRead)
+            {
+                throw new MsgPackTruncatedException((int)Math.Min(int.MaxValue, (long)headerRead + items), (int)Math.Min(int.MaxValue, Remaining), "an array of " + items + " elements");
+            }
+
+            // A header that fails to read is reported by ReadArray, which reads it again.
+            T[] result = items > 0 ? new T[items] : Array.Empty<T>();
+            ReadArray<T, TCodec>(result);
+            return result;
+        }
+
         /// <summary>The bulk array reader, never throwing; consumes nothing unless Done.</summary>
         private OperationStatus TryReadArray<T, TCodec>(scoped Span<T> destination, out int count)
             where TCodec : struct, IArrayCodec<T>

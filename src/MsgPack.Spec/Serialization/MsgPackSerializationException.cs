@@ -1,0 +1,45 @@
+using System;
+using System.Globalization;
+
+namespace MsgPack.Spec.Serialization
+{
+    /// <summary>
+    /// A generated reader could not read a member: the member's path from the value read (<c>$.Comments[3].Author</c>),
+    /// the offset where the reader stood, and, as <see cref="Exception.InnerException"/>, what was wrong with the data.
+    /// </summary>
+    /// <remarks>
+    /// The inner exception is the library's own (<see cref="MsgPackUnexpectedCodeException"/>,
+    /// <see cref="MsgPackTruncatedException"/>, ...), so a handler can still tell a truncated input from a wrong one.
+    /// </remarks>
+    public sealed class MsgPackSerializationException : MsgPackException
+    {
+        private MsgPackSerializationException(string path, long offset, MsgPackException cause)
+            : base(Describe(path, offset, cause), cause)
+        {
+            Path = path;
+            Offset = offset;
+        }
+
+        /// <summary>The member that failed, from the value read: <c>$</c>, then <c>.Member</c> per member and <c>[i]</c> per element or entry.</summary>
+        public string Path { get; }
+
+        /// <summary>
+        /// Bytes from the reader's start to where it stood: the start of the failing value when the data is malformed,
+        /// of the wrong type or truncated; the start of the object that holds it when a well-formed value does not fit the
+        /// member (a timestamp past the year 9999, a str that is not a Guid).
+        /// </summary>
+        public long Offset { get; }
+
+        /// <summary>The failure one level up: the same offset and cause, under <paramref name="segment"/>.</summary>
+        internal static MsgPackSerializationException Wrap(MsgPackException exception, string segment, long offset) =>
+            exception is MsgPackSerializationException inner
+                ? new MsgPackSerializationException("$" + segment + inner.Path.Substring(1), inner.Offset, (MsgPackException)inner.InnerException!)
+                : new MsgPackSerializationException("$" + segment, offset, exception);
+
+        /// <summary>What the data was wrong with, where: the generated readers' TryRead tells truncation apart with it.</summary>
+        internal MsgPackException Cause => (MsgPackException)InnerException!;
+
+        private static string Describe(string path, long offset, MsgPackException cause) =>
+            string.Format(CultureInfo.InvariantCulture, "Cannot read {0} at offset {1}: {2}", path, offset, cause.Message);
+    }
+}
