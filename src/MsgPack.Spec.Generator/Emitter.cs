@@ -927,14 +927,17 @@ namespace MsgPack.Spec.Generator
                 case CollectionShape.Array:
                     Line("for (int i = 0; i < value.Length; i++)");
                     Open();
-                    body("value[i]", null);
+                    Line(element + " item = value[i];");
+                    body("item", null);
                     Close();
                     break;
                 case CollectionShape.List:
                 case CollectionShape.IndexedInterface:
+                    // The element in a local: the compiler's null-state analysis follows a local, not an indexer.
                     Line("for (int i = 0; i < value.Count; i++)");
                     Open();
-                    body("value[i]", null);
+                    Line(element + " item = value[i];");
+                    body("item", null);
                     Close();
                     break;
                 case CollectionShape.CountedInterface:
@@ -942,7 +945,8 @@ namespace MsgPack.Spec.Generator
                     Open();
                     Line("for (int i = 0; i < list.Count; i++)");
                     Open();
-                    body("list[i]", null);
+                    Line(element + " item = list[i];");
+                    body("item", null);
                     Close();
                     Close();
                     Line("else");

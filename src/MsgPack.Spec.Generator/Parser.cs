@@ -19,7 +19,8 @@ namespace MsgPack.Spec.Generator
 
         private static readonly SymbolDisplayFormat FullyQualified = SymbolDisplayFormat.FullyQualifiedFormat
             .WithMiscellaneousOptions(SymbolDisplayFormat.FullyQualifiedFormat.MiscellaneousOptions
-                | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
+                | SymbolDisplayMiscellaneousOptions.UseSpecialTypes
+                | SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
         public static ParseResult Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
         {

@@ -238,9 +238,7 @@ namespace MsgPack.Spec.Generator.Tests
             Person.Write(bytes, person);
             for (int cut = 1; cut < bytes.Length; cut++)
             {
-                var first = new Segment(bytes.AsMemory(0, cut));
-                Segment last = first.Append(bytes.AsMemory(cut));
-                var reader = new MsgPackReader(new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length));
+                var reader = new MsgPackReader(Sequences.Split(bytes, cut));
                 AssertEqualPerson(person, Person.Read(ref reader));
                 Assert.Equal(bytes.Length, reader.Consumed);
             }
@@ -311,18 +309,6 @@ namespace MsgPack.Spec.Generator.Tests
 
             // The whole value is a valid MessagePack value, as the library's validator sees it.
             Assert.Equal(length, MsgPackSpec.Skip(viaSpan));
-        }
-
-        private sealed class Segment : ReadOnlySequenceSegment<byte>
-        {
-            public Segment(ReadOnlyMemory<byte> memory) => Memory = memory;
-
-            public Segment Append(ReadOnlyMemory<byte> memory)
-            {
-                var next = new Segment(memory) { RunningIndex = RunningIndex + Memory.Length };
-                Next = next;
-                return next;
-            }
         }
     }
 }

@@ -1,0 +1,88 @@
+using System;
+using System.Collections.Generic;
+using MsgPack.Spec.Serialization;
+
+namespace MsgPack.Spec.Generator.Tests
+{
+    public enum Color
+    {
+        Red = 1,
+        Green = 2,
+        Blue = 300,
+    }
+
+    public enum Tiny : byte
+    {
+        None = 0,
+        Max = 255,
+    }
+
+    [Flags]
+    public enum Wide : ulong
+    {
+        None = 0,
+        Top = 1UL << 63,
+    }
+
+    /// <summary>Every member type of phase 2 in a map layout: enums, times, Guid, bin, number arrays, collections and dictionaries.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class Everything
+    {
+        [MsgPackKey("color")] public Color Color { get; set; }
+        [MsgPackKey("tiny")] public Tiny Tiny { get; set; }
+        [MsgPackKey("wide")] public Wide Wide { get; set; }
+        [MsgPackKey("maybe_color")] public Color? MaybeColor { get; set; }
+        [MsgPackKey("when")] public DateTime When { get; set; }
+        [MsgPackKey("offset")] public DateTimeOffset Offset { get; set; }
+        [MsgPackKey("stamp")] public Timestamp Stamp { get; set; }
+        [MsgPackKey("maybe_when")] public DateTime? MaybeWhen { get; set; }
+        [MsgPackKey("id")] public Guid Id { get; set; }
+        [MsgPackKey("bytes")] public byte[]? Bytes { get; set; }
+        [MsgPackKey("memory")] public ReadOnlyMemory<byte> Memory { get; set; }
+        [MsgPackKey("writable")] public Memory<byte> Writable { get; set; }
+        [MsgPackKey("ints")] public int[]? Ints { get; set; }
+        [MsgPackKey("doubles")] public double[] Doubles { get; set; } = Array.Empty<double>();
+        [MsgPackKey("flags")] public bool[]? Flags { get; set; }
+        [MsgPackKey("names")] public string[]? Names { get; set; }
+        [MsgPackKey("tags")] public List<string> Tags { get; set; } = new List<string>();
+        [MsgPackKey("points")] public List<Point>? Points { get; set; }
+        [MsgPackKey("readonly_list")] public IReadOnlyList<int>? ReadOnlyList { get; set; }
+        [MsgPackKey("accounts")] public IList<Account>? Accounts { get; set; }
+        [MsgPackKey("counted")] public ICollection<long>? Counted { get; set; }
+        [MsgPackKey("read_only_counted")] public IReadOnlyCollection<string?>? ReadOnlyCounted { get; set; }
+        [MsgPackKey("scores")] public Dictionary<string, int>? Scores { get; set; }
+        [MsgPackKey("labels")] public IReadOnlyDictionary<int, string?>? Labels { get; set; }
+        [MsgPackKey("places")] public IDictionary<string, Point>? Places { get; set; }
+        [MsgPackKey("grid")] public List<List<int>>? Grid { get; set; }
+        [MsgPackKey("series")] public Dictionary<string, List<double>>? Series { get; set; }
+        [MsgPackKey("jagged")] public int[][]? Jagged { get; set; }
+        [MsgPackKey("maybe_ints")] public List<int?>? MaybeInts { get; set; }
+    }
+
+    /// <summary>A recursive type: the depth limit applies.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class Node
+    {
+        [MsgPackKey(0)] public int Value { get; set; }
+        [MsgPackKey(1)] public Node? Next { get; set; }
+        [MsgPackKey(2)] public List<Node>? Children { get; set; }
+    }
+
+    /// <summary>Init-only and required members, set through the object initializer.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class Login
+    {
+        [MsgPackKey("user")] public required string User { get; init; }
+        [MsgPackKey("retries")] public int Retries { get; init; } = 3;
+        [MsgPackKey("token")] public string? Token { get; set; }
+    }
+
+    /// <summary>A struct with no reference members, read into an existing value.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public partial struct Counters
+    {
+        [MsgPackKey(0)] public long Reads;
+        [MsgPackKey(1)] public long Writes;
+        [MsgPackKey(2)] public double Ratio;
+    }
+}
