@@ -146,6 +146,62 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Contains(run.TrackedSteps[MsgPackGenerator.Steps.Models].SelectMany(s => s.Outputs), o => o.Reason == IncrementalStepRunReason.Modified);
         }
 
+        /// <summary>What a .NET Framework project compiles: C# 7.3, no nullable context (the net48 consumer runs such code under Mono).</summary>
+        [Fact]
+        public void The_generated_code_compiles_at_CSharp_7_3()
+        {
+            const string model = """
+                using System;
+                using System.Collections.Generic;
+                using MsgPack.Spec;
+                using MsgPack.Spec.Serialization;
+
+                namespace Legacy
+                {
+                    public enum Kind { A, B }
+
+                    [MsgPackObject(MsgPackLayout.Map)]
+                    public partial class Order
+                    {
+                        [MsgPackKey("id")] public long Id { get; set; }
+                        [MsgPackKey("name")] public string Name { get; set; }
+                        [MsgPackKey("kind")] public Kind Kind { get; set; }
+                        [MsgPackKey("maybe")] public int? Maybe { get; set; }
+                        [MsgPackKey("when")] public DateTime When { get; set; }
+                        [MsgPackKey("stamp")] public Timestamp Stamp { get; set; }
+                        [MsgPackKey("guid")] public Guid Guid { get; set; }
+                        [MsgPackKey("bytes")] public byte[] Bytes { get; set; }
+                        [MsgPackKey("ints")] public int[] Ints { get; set; }
+                        [MsgPackKey("lines")] public List<Line> Lines { get; set; }
+                        [MsgPackKey("tags")] public IReadOnlyList<string> Tags { get; set; }
+                        [MsgPackKey("counts")] public Dictionary<string, int> Counts { get; set; }
+                        [MsgPackKey("labels")] public IReadOnlyDictionary<int, string> Labels { get; set; }
+                        [MsgPackKey("grid")] public List<int[]> Grid { get; set; }
+                    }
+
+                    [MsgPackObject(MsgPackLayout.Array)]
+                    public partial struct Line
+                    {
+                        [MsgPackKey(0)] public uint Sku;
+                        [MsgPackKey(2)] public string Label;
+
+                        public Line(uint sku, string label)
+                        {
+                            Sku = sku;
+                            Label = label;
+                        }
+                    }
+                }
+                """;
+            var options = new CSharpParseOptions(LanguageVersion.CSharp7_3);
+            CSharpCompilation compilation = CreateCompilation(options, NullableContextOptions.Disable, model);
+            CSharpGeneratorDriver.Create(new[] { new MsgPackGenerator().AsSourceGenerator() }, parseOptions: options)
+                .RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
+            Assert.Empty(diagnostics);
+            Assert.Equal(2, output.SyntaxTrees.Count() - compilation.SyntaxTrees.Length);
+            AssertCompiles(output);
+        }
+
         private static void AssertAllOutputs(GeneratorRunResult run, string step, params IncrementalStepRunReason[] allowed)
         {
             ImmutableArray<IncrementalGeneratorRunStep> steps = run.TrackedSteps[step];
@@ -200,7 +256,10 @@ namespace MsgPack.Spec.Generator.Tests
             return driver.GetRunResult();
         }
 
-        private static CSharpCompilation CreateCompilation(params string[] sources)
+        private static CSharpCompilation CreateCompilation(params string[] sources) =>
+            CreateCompilation(ParseOptions, NullableContextOptions.Enable, sources);
+
+        private static CSharpCompilation CreateCompilation(CSharpParseOptions parseOptions, NullableContextOptions nullable, params string[] sources)
         {
             var references = new List<MetadataReference>();
             string trusted = (string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!;
@@ -211,10 +270,10 @@ namespace MsgPack.Spec.Generator.Tests
 
             references.Add(MetadataReference.CreateFromFile(typeof(MsgPackObjectAttribute).Assembly.Location));
             return CSharpCompilation.Create("Models",
-                sources.Select(s => CSharpSyntaxTree.ParseText(s, ParseOptions)),
+                sources.Select(s => CSharpSyntaxTree.ParseText(s, parseOptions)),
                 references.DistinctBy(r => r.Display),
                 new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary,
-                    nullableContextOptions: NullableContextOptions.Enable,
+                    nullableContextOptions: nullable,
                     allowUnsafe: true,
                     warningLevel: 9999,
                     generalDiagnosticOption: ReportDiagnostic.Error));

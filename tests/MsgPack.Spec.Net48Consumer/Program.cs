@@ -12,7 +12,7 @@ namespace MsgPack.Spec.Net48Consumer
     /// checked; any mismatch is printed, and the run ends with "net48 consumer: F of T checks failed" and exit code 1.
     /// On success the one line is "net48 consumer: N checks passed (...)". ./build.sh test counts both in its summary.
     /// </summary>
-    internal static class Program
+    internal static partial class Program
     {
         private static int passed;
         private static int failed;
@@ -31,6 +31,7 @@ namespace MsgPack.Spec.Net48Consumer
                 TryReaders();
                 Validation();
                 ANullStringThrows();
+                GeneratedTypes();
             }
             catch (Exception e)
             {
