@@ -1,26 +1,18 @@
-using System.IO;
+using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool.Tests
 {
-    /// <summary>A user's tuple type: written field by field with the streaming writer.</summary>
-    public readonly record struct Account(ulong Id, string Owner, long Balance) : IMsgPackValue
+    /// <summary>
+    /// A user's tuple type, <c>[id, owner, balance]</c>: its serializer is generated (MsgPack.Spec.Generator writes
+    /// <c>Write</c>, <c>GetEncodedLength</c> and <c>Read</c> for it); <see cref="WriteTo"/> hands it to the requests.
+    /// </summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct Account(
+        [property: MsgPackKey(0)] ulong Id,
+        [property: MsgPackKey(1)] string Owner,
+        [property: MsgPackKey(2)] long Balance) : IMsgPackValue
     {
-        public void WriteTo(ref MsgPackWriter writer)
-        {
-            writer.WriteArrayHeader(3);
-            writer.WriteUInt64(Id);
-            writer.WriteString(Owner);
-            writer.WriteInt64(Balance);
-        }
-
-        public static Account Read(ref MsgPackReader reader)
-        {
-            if (reader.ReadArrayHeader() != 3)
-            {
-                throw new InvalidDataException("Not an account tuple.");
-            }
-
-            return new Account(reader.ReadUInt64(), reader.ReadString(), reader.ReadInt64());
-        }
+        /// <inheritdoc/>
+        public void WriteTo(ref MsgPackWriter writer) => Write(ref writer, this);
     }
 }

@@ -55,8 +55,16 @@ namespace MsgPack.Spec.Tests.Readme
                 [tree],
                 References(),
                 new CSharpCompilationOptions(OutputKind.ConsoleApplication, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable));
+            // A block that declares [MsgPackObject] types gets their generated members, as a project with the package does.
+            Compilation withGenerated = compilation;
+            if (Generators.Length > 0)
+            {
+                CSharpGeneratorDriver.Create(Generators.Select(g => g.AsSourceGenerator()), parseOptions: parse)
+                    .RunGeneratorsAndUpdateCompilation(compilation, out withGenerated, out _);
+            }
+
             using var image = new MemoryStream();
-            Microsoft.CodeAnalysis.Emit.EmitResult emitted = compilation.Emit(image);
+            Microsoft.CodeAnalysis.Emit.EmitResult emitted = withGenerated.Emit(image);
             if (!emitted.Success)
             {
                 throw new InvalidOperationException($"{block} does not compile as printed:\n" +
@@ -99,6 +107,17 @@ namespace MsgPack.Spec.Tests.Readme
                 context.Unload();
             }
         }
+
+        // MsgPack.Spec.Generator, when the test project references it (it is then beside the tests, in the trusted
+        // platform assemblies): the generators it holds, found by their interface.
+        private static readonly IIncrementalGenerator[] Generators =
+            ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
+                .Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
+                .Where(path => Path.GetFileName(path) == "MsgPack.Spec.Generator.dll")
+                .SelectMany(path => Assembly.Load(AssemblyName.GetAssemblyName(path)).GetTypes())
+                .Where(type => typeof(IIncrementalGenerator).IsAssignableFrom(type) && !type.IsAbstract)
+                .Select(type => (IIncrementalGenerator)Activator.CreateInstance(type)!)
+                .ToArray();
 
         // Every assembly of this test's runtime and its dependencies (the framework, the library, the sample when
         // the sample's tests run this): what a program referencing the package sees, and more.
