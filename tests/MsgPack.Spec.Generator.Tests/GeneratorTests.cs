@@ -242,9 +242,9 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.True(problems.Length == 0, string.Join("\n", problems.Select(p => p.ToString())));
         }
 
-        private static readonly CSharpParseOptions ParseOptions = new CSharpParseOptions(LanguageVersion.Latest);
+        internal static readonly CSharpParseOptions ParseOptions = new CSharpParseOptions(LanguageVersion.Latest);
 
-        private static GeneratorDriver CreateDriver() => CSharpGeneratorDriver.Create(
+        internal static GeneratorDriver CreateDriver() => CSharpGeneratorDriver.Create(
             new[] { new MsgPackGenerator().AsSourceGenerator() },
             parseOptions: ParseOptions,
             driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
@@ -256,7 +256,7 @@ namespace MsgPack.Spec.Generator.Tests
             return driver.GetRunResult();
         }
 
-        private static CSharpCompilation CreateCompilation(params string[] sources) =>
+        internal static CSharpCompilation CreateCompilation(params string[] sources) =>
             CreateCompilation(ParseOptions, NullableContextOptions.Enable, sources);
 
         private static CSharpCompilation CreateCompilation(CSharpParseOptions parseOptions, NullableContextOptions nullable, params string[] sources)
