@@ -1,0 +1,382 @@
+using System;
+using System.Collections.Generic;
+using MemoryPack;
+using MsgPack.Spec.Serialization;
+using PolyType;
+using MpcKey = MessagePack.KeyAttribute;
+using MpcObject = MessagePack.MessagePackObjectAttribute;
+using NbKey = Nerdbank.MessagePack.KeyAttribute;
+
+// The models of the serializer benchmarks, in the shapes the peers benchmark themselves (our own classes), each
+// annotated for every library:
+// - ours: [MsgPackObject] and [MsgPackKey]; our source generator writes the static Write/Read members.
+// - MessagePack-CSharp 3.1.12: [MessagePackObject] and [Key]. Its own source generator (MessagePackAnalyzer 3.1.12)
+//   is not on the package feed (the project references 2.5.307 with no assets), so its rows run through the default
+//   resolver (StandardResolver: formatters emitted with Reflection.Emit at first use), which is how most applications
+//   without the analyzer run it.
+// - Nerdbank.MessagePack 1.4.104: [GenerateShape] (PolyType's source generator writes the shape); its [Key] makes the
+//   array layout, and PolyType's [PropertyShape(Name = ...)] names a map key that differs from the property's name.
+// - MemoryPack 1.21.4: [MemoryPackable] (MemoryPack.Generator). It writes its own format, not MessagePack: it is the
+//   ceiling of what a generated serializer of .NET objects can do, not a peer.
+// Every type is public: MessagePack-CSharp's default resolver emits formatters only for public types.
+namespace MsgPack.Spec.Benchmarks.Serializers
+{
+    /// <summary>MessagePack-CSharp's IntKey benchmark shape: 9 ints in an array layout (keys 0..8).</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class IntKey
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int MyProperty1 { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public int MyProperty2 { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public int MyProperty3 { get; set; }
+        [MsgPackKey(3)] [MpcKey(3)] [NbKey(3)] public int MyProperty4 { get; set; }
+        [MsgPackKey(4)] [MpcKey(4)] [NbKey(4)] public int MyProperty5 { get; set; }
+        [MsgPackKey(5)] [MpcKey(5)] [NbKey(5)] public int MyProperty6 { get; set; }
+        [MsgPackKey(6)] [MpcKey(6)] [NbKey(6)] public int MyProperty7 { get; set; }
+        [MsgPackKey(7)] [MpcKey(7)] [NbKey(7)] public int MyProperty8 { get; set; }
+        [MsgPackKey(8)] [MpcKey(8)] [NbKey(8)] public int MyProperty9 { get; set; }
+
+        /// <summary>Values of several widths (fixints, int 8/16/32, negative and positive), as a real record has.</summary>
+        public static IntKey Sample() => new IntKey
+        {
+            MyProperty1 = 1,
+            MyProperty2 = -20,
+            MyProperty3 = 300,
+            MyProperty4 = -3_000,
+            MyProperty5 = 70_000,
+            MyProperty6 = int.MaxValue,
+            MyProperty7 = 127,
+            MyProperty8 = -100,
+            MyProperty9 = 65_535,
+        };
+    }
+
+    /// <summary>MessagePack-CSharp's StringKey benchmark shape: the same 9 ints in a map layout, keyed by name.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class StringKey
+    {
+        [MsgPackKey("MyProperty1")] [MpcKey("MyProperty1")] public int MyProperty1 { get; set; }
+        [MsgPackKey("MyProperty2")] [MpcKey("MyProperty2")] public int MyProperty2 { get; set; }
+        [MsgPackKey("MyProperty3")] [MpcKey("MyProperty3")] public int MyProperty3 { get; set; }
+        [MsgPackKey("MyProperty4")] [MpcKey("MyProperty4")] public int MyProperty4 { get; set; }
+        [MsgPackKey("MyProperty5")] [MpcKey("MyProperty5")] public int MyProperty5 { get; set; }
+        [MsgPackKey("MyProperty6")] [MpcKey("MyProperty6")] public int MyProperty6 { get; set; }
+        [MsgPackKey("MyProperty7")] [MpcKey("MyProperty7")] public int MyProperty7 { get; set; }
+        [MsgPackKey("MyProperty8")] [MpcKey("MyProperty8")] public int MyProperty8 { get; set; }
+        [MsgPackKey("MyProperty9")] [MpcKey("MyProperty9")] public int MyProperty9 { get; set; }
+
+        public static StringKey Sample() => new StringKey
+        {
+            MyProperty1 = 1,
+            MyProperty2 = -20,
+            MyProperty3 = 300,
+            MyProperty4 = -3_000,
+            MyProperty5 = 70_000,
+            MyProperty6 = int.MaxValue,
+            MyProperty7 = 127,
+            MyProperty8 = -100,
+            MyProperty9 = 65_535,
+        };
+    }
+
+    /// <summary>Nerdbank.MessagePack's PocoAsArray benchmark shape: an int and a string, array layout.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class PocoAsArray
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int SomeInt { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public string? SomeString { get; set; }
+
+        public static PocoAsArray Sample() => new PocoAsArray { SomeInt = 42, SomeString = "Hello, World!" };
+    }
+
+    /// <summary>Nerdbank.MessagePack's PocoMap benchmark shape: an int and a string, map layout keyed by name.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class PocoMap
+    {
+        [MsgPackKey("SomeInt")] [MpcKey("SomeInt")] public int SomeInt { get; set; }
+        [MsgPackKey("SomeString")] [MpcKey("SomeString")] public string? SomeString { get; set; }
+
+        public static PocoMap Sample() => new PocoMap { SomeInt = 42, SomeString = "Hello, World!" };
+    }
+
+    /// <summary>A StackOverflow-style user (the API's shallow user), nested in <see cref="Answer"/> and <see cref="Comment"/>.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class User
+    {
+        [MsgPackKey("user_id")] [MpcKey("user_id")] [PropertyShape(Name = "user_id")] public int? UserId { get; set; }
+        [MsgPackKey("display_name")] [MpcKey("display_name")] [PropertyShape(Name = "display_name")] public string? DisplayName { get; set; }
+        [MsgPackKey("reputation")] [MpcKey("reputation")] [PropertyShape(Name = "reputation")] public int? Reputation { get; set; }
+        [MsgPackKey("user_type")] [MpcKey("user_type")] [PropertyShape(Name = "user_type")] public UserType UserType { get; set; }
+        [MsgPackKey("profile_image")] [MpcKey("profile_image")] [PropertyShape(Name = "profile_image")] public string? ProfileImage { get; set; }
+        [MsgPackKey("link")] [MpcKey("link")] [PropertyShape(Name = "link")] public string? Link { get; set; }
+        [MsgPackKey("accept_rate")] [MpcKey("accept_rate")] [PropertyShape(Name = "accept_rate")] public int? AcceptRate { get; set; }
+    }
+
+    public enum UserType
+    {
+        Unregistered = 1,
+        Registered = 2,
+        Moderator = 3,
+        TeamAdmin = 4,
+    }
+
+    /// <summary>A StackOverflow-style comment on an answer.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Comment
+    {
+        [MsgPackKey("comment_id")] [MpcKey("comment_id")] [PropertyShape(Name = "comment_id")] public int? CommentId { get; set; }
+        [MsgPackKey("post_id")] [MpcKey("post_id")] [PropertyShape(Name = "post_id")] public int? PostId { get; set; }
+        [MsgPackKey("creation_date")] [MpcKey("creation_date")] [PropertyShape(Name = "creation_date")] public DateTime? CreationDate { get; set; }
+        [MsgPackKey("score")] [MpcKey("score")] [PropertyShape(Name = "score")] public int? Score { get; set; }
+        [MsgPackKey("edited")] [MpcKey("edited")] [PropertyShape(Name = "edited")] public bool? Edited { get; set; }
+        [MsgPackKey("body")] [MpcKey("body")] [PropertyShape(Name = "body")] public string? Body { get; set; }
+        [MsgPackKey("owner")] [MpcKey("owner")] [PropertyShape(Name = "owner")] public User? Owner { get; set; }
+    }
+
+    /// <summary>A StackOverflow-style answer (the API's answer object, as Jil's and MessagePack-CSharp's comparisons
+    /// use it): 21 members, nullable ints and DateTimes, strings, nested users, a list of comments and a list of tags.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Answer
+    {
+        [MsgPackKey("question_id")] [MpcKey("question_id")] [PropertyShape(Name = "question_id")] public int? QuestionId { get; set; }
+        [MsgPackKey("answer_id")] [MpcKey("answer_id")] [PropertyShape(Name = "answer_id")] public int? AnswerId { get; set; }
+        [MsgPackKey("locked_date")] [MpcKey("locked_date")] [PropertyShape(Name = "locked_date")] public DateTime? LockedDate { get; set; }
+        [MsgPackKey("creation_date")] [MpcKey("creation_date")] [PropertyShape(Name = "creation_date")] public DateTime? CreationDate { get; set; }
+        [MsgPackKey("last_edit_date")] [MpcKey("last_edit_date")] [PropertyShape(Name = "last_edit_date")] public DateTime? LastEditDate { get; set; }
+        [MsgPackKey("last_activity_date")] [MpcKey("last_activity_date")] [PropertyShape(Name = "last_activity_date")] public DateTime? LastActivityDate { get; set; }
+        [MsgPackKey("score")] [MpcKey("score")] [PropertyShape(Name = "score")] public int? Score { get; set; }
+        [MsgPackKey("community_owned_date")] [MpcKey("community_owned_date")] [PropertyShape(Name = "community_owned_date")] public DateTime? CommunityOwnedDate { get; set; }
+        [MsgPackKey("is_accepted")] [MpcKey("is_accepted")] [PropertyShape(Name = "is_accepted")] public bool? IsAccepted { get; set; }
+        [MsgPackKey("body")] [MpcKey("body")] [PropertyShape(Name = "body")] public string? Body { get; set; }
+        [MsgPackKey("owner")] [MpcKey("owner")] [PropertyShape(Name = "owner")] public User? Owner { get; set; }
+        [MsgPackKey("title")] [MpcKey("title")] [PropertyShape(Name = "title")] public string? Title { get; set; }
+        [MsgPackKey("up_vote_count")] [MpcKey("up_vote_count")] [PropertyShape(Name = "up_vote_count")] public int? UpVoteCount { get; set; }
+        [MsgPackKey("down_vote_count")] [MpcKey("down_vote_count")] [PropertyShape(Name = "down_vote_count")] public int? DownVoteCount { get; set; }
+        [MsgPackKey("comments")] [MpcKey("comments")] [PropertyShape(Name = "comments")] public List<Comment>? Comments { get; set; }
+        [MsgPackKey("link")] [MpcKey("link")] [PropertyShape(Name = "link")] public string? Link { get; set; }
+        [MsgPackKey("tags")] [MpcKey("tags")] [PropertyShape(Name = "tags")] public List<string>? Tags { get; set; }
+        [MsgPackKey("upvoted")] [MpcKey("upvoted")] [PropertyShape(Name = "upvoted")] public bool? Upvoted { get; set; }
+        [MsgPackKey("downvoted")] [MpcKey("downvoted")] [PropertyShape(Name = "downvoted")] public bool? Downvoted { get; set; }
+        [MsgPackKey("last_editor")] [MpcKey("last_editor")] [PropertyShape(Name = "last_editor")] public User? LastEditor { get; set; }
+        [MsgPackKey("comment_count")] [MpcKey("comment_count")] [PropertyShape(Name = "comment_count")] public int? CommentCount { get; set; }
+
+        /// <summary>An answer with 3 comments and 4 tags; two dates and the vote flags are null, as in the API's answers.
+        /// Dates are UTC (Nerdbank.MessagePack refuses a DateTime of unspecified kind) with milliseconds, so they take
+        /// the timestamp 64 form.</summary>
+        public static Answer Sample()
+        {
+            var created = new DateTime(2024, 3, 14, 15, 9, 26, 535, DateTimeKind.Utc);
+            User Person(int id, string name, int reputation) => new User
+            {
+                UserId = id,
+                DisplayName = name,
+                Reputation = reputation,
+                UserType = UserType.Registered,
+                ProfileImage = $"https://www.gravatar.com/avatar/{id:x8}5f0e3c2a1b9d8e7f6a5b4c3d?s=128&d=identicon&r=PG",
+                Link = $"https://stackoverflow.com/users/{id}/{name.ToLowerInvariant().Replace(' ', '-')}",
+                AcceptRate = id % 100,
+            };
+
+            var comments = new List<Comment>();
+            for (int i = 0; i < 3; i++)
+            {
+                comments.Add(new Comment
+                {
+                    CommentId = 90_000_000 + i,
+                    PostId = 78_123_456,
+                    CreationDate = created.AddMinutes(17 * (i + 1)).AddMilliseconds(i * 111),
+                    Score = i * 3,
+                    Edited = i == 1,
+                    Body = $"Comment {i}: this works, but the span overload avoids the copy; see the second example in the docs.",
+                    Owner = Person(1_000 + i, $"commenter {i}", 150 * (i + 1)),
+                });
+            }
+
+            return new Answer
+            {
+                QuestionId = 78_123_000,
+                AnswerId = 78_123_456,
+                LockedDate = null,
+                CreationDate = created,
+                LastEditDate = created.AddHours(2).AddMilliseconds(250),
+                LastActivityDate = created.AddDays(3).AddMilliseconds(750),
+                Score = 42,
+                CommunityOwnedDate = null,
+                IsAccepted = true,
+                Body = "<p>Use a <code>ReadOnlySequence&lt;byte&gt;</code> and read it with a struct reader: no copy, no allocation per value.</p>\n<pre><code>var reader = new MsgPackReader(sequence);\nint count = reader.ReadArrayHeader();\n</code></pre>\n<p>The reader keeps its place in registers while the value is in one segment.</p>",
+                Owner = Person(22_656, "Jon Skeet", 1_400_000),
+                Title = "How do I read MessagePack from a ReadOnlySequence without copying?",
+                UpVoteCount = 45,
+                DownVoteCount = 3,
+                Comments = comments,
+                Link = "https://stackoverflow.com/questions/78123000/how-do-i-read-messagepack-from-a-readonlysequence/78123456#78123456",
+                Tags = new List<string> { "c#", ".net", "messagepack", "serialization" },
+                Upvoted = null,
+                Downvoted = null,
+                LastEditor = Person(3_000_001, "An Editor", 12_345),
+                CommentCount = comments.Count,
+            };
+        }
+    }
+
+    /// <summary>A small nested type (a location) in <see cref="Item"/>.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Geo
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public double Latitude { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public double Longitude { get; set; }
+    }
+
+    /// <summary>One record of MemoryPack's JsonResponseModel benchmark shape: 27 members of mixed types, array layout.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Item
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int Id { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public long LongId { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public string? Name { get; set; }
+        [MsgPackKey(3)] [MpcKey(3)] [NbKey(3)] public string? Description { get; set; }
+        [MsgPackKey(4)] [MpcKey(4)] [NbKey(4)] public double Price { get; set; }
+        [MsgPackKey(5)] [MpcKey(5)] [NbKey(5)] public double Rating { get; set; }
+        [MsgPackKey(6)] [MpcKey(6)] [NbKey(6)] public bool IsActive { get; set; }
+        [MsgPackKey(7)] [MpcKey(7)] [NbKey(7)] public bool IsFeatured { get; set; }
+        [MsgPackKey(8)] [MpcKey(8)] [NbKey(8)] public int Quantity { get; set; }
+        [MsgPackKey(9)] [MpcKey(9)] [NbKey(9)] public long Views { get; set; }
+        [MsgPackKey(10)] [MpcKey(10)] [NbKey(10)] public DateTime Created { get; set; }
+        [MsgPackKey(11)] [MpcKey(11)] [NbKey(11)] public DateTime? Updated { get; set; }
+        [MsgPackKey(12)] [MpcKey(12)] [NbKey(12)] public int? ParentId { get; set; }
+        [MsgPackKey(13)] [MpcKey(13)] [NbKey(13)] public string? Category { get; set; }
+        [MsgPackKey(14)] [MpcKey(14)] [NbKey(14)] public string? Sku { get; set; }
+        [MsgPackKey(15)] [MpcKey(15)] [NbKey(15)] public float Weight { get; set; }
+        [MsgPackKey(16)] [MpcKey(16)] [NbKey(16)] public short Priority { get; set; }
+        [MsgPackKey(17)] [MpcKey(17)] [NbKey(17)] public byte Level { get; set; }
+        [MsgPackKey(18)] [MpcKey(18)] [NbKey(18)] public uint Flags { get; set; }
+        [MsgPackKey(19)] [MpcKey(19)] [NbKey(19)] public ulong Checksum { get; set; }
+        [MsgPackKey(20)] [MpcKey(20)] [NbKey(20)] public double? Discount { get; set; }
+        [MsgPackKey(21)] [MpcKey(21)] [NbKey(21)] public string? Url { get; set; }
+        [MsgPackKey(22)] [MpcKey(22)] [NbKey(22)] public string? Email { get; set; }
+        [MsgPackKey(23)] [MpcKey(23)] [NbKey(23)] public bool? Verified { get; set; }
+        [MsgPackKey(24)] [MpcKey(24)] [NbKey(24)] public Geo? Location { get; set; }
+        [MsgPackKey(25)] [MpcKey(25)] [NbKey(25)] public int Stock { get; set; }
+        [MsgPackKey(26)] [MpcKey(26)] [NbKey(26)] public long UpdatedAtUnixMs { get; set; }
+    }
+
+    /// <summary>MemoryPack's JsonResponseModel benchmark shape: a response holding 50 <see cref="Item"/> records, array layout.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Response
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int Status { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public string? Message { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public DateTime Generated { get; set; }
+        [MsgPackKey(3)] [MpcKey(3)] [NbKey(3)] public long RequestId { get; set; }
+        [MsgPackKey(4)] [MpcKey(4)] [NbKey(4)] public List<Item>? Items { get; set; }
+        [MsgPackKey(5)] [MpcKey(5)] [NbKey(5)] public int Total { get; set; }
+        [MsgPackKey(6)] [MpcKey(6)] [NbKey(6)] public bool HasMore { get; set; }
+
+        /// <summary>50 items; every 3rd has no update date, every 4th no parent, every 5th no SKU, every 7th no
+        /// location (nil). UTC dates with milliseconds (timestamp 64).</summary>
+        public static Response Sample()
+        {
+            var start = new DateTime(2025, 1, 2, 3, 4, 5, 678, DateTimeKind.Utc);
+            var random = new Random(22);
+            var items = new List<Item>();
+            for (int i = 0; i < 50; i++)
+            {
+                items.Add(new Item
+                {
+                    Id = 1_000 + i,
+                    LongId = 9_000_000_000L + (i * 7_919L),
+                    Name = $"Item {i:d3} — widget",
+                    Description = i % 6 == 0 ? null : $"A sturdy widget, model {i}, for everyday use; ships in {1 + (i % 5)} days.",
+                    Price = Math.Round(random.NextDouble() * 500, 2),
+                    Rating = Math.Round(random.NextDouble() * 5, 1),
+                    IsActive = i % 2 == 0,
+                    IsFeatured = i % 9 == 0,
+                    Quantity = random.Next(0, 1_000),
+                    Views = random.NextInt64(0, 10_000_000_000L),
+                    Created = start.AddSeconds(-i * 86_400.125),
+                    Updated = i % 3 == 0 ? null : start.AddMinutes(i * 13).AddMilliseconds(i),
+                    ParentId = i % 4 == 0 ? null : i / 4,
+                    Category = (i % 4) switch { 0 => "tools", 1 => "garden", 2 => "kitchen", _ => "outdoor" },
+                    Sku = i % 5 == 0 ? null : $"SKU-{i:d5}-X",
+                    Weight = (float)(0.25 + (i * 0.1)),
+                    Priority = (short)(i - 25),
+                    Level = (byte)(i * 5),
+                    Flags = (uint)(1 << (i % 32)),
+                    Checksum = (ulong)random.NextInt64() * 3UL,
+                    Discount = i % 2 == 0 ? null : 0.05 * (i % 4),
+                    Url = $"https://shop.example.com/items/{1_000 + i}",
+                    Email = i % 8 == 0 ? null : $"seller{i}@example.com",
+                    Verified = (i % 3) switch { 0 => null, 1 => true, _ => false },
+                    Location = i % 7 == 0 ? null : new Geo { Latitude = 35.0 + (i * 0.0137), Longitude = 139.0 - (i * 0.0211) },
+                    Stock = random.Next(-5, 100_000),
+                    UpdatedAtUnixMs = 1_735_787_045_678L + (i * 60_000L),
+                });
+            }
+
+            return new Response
+            {
+                Status = 200,
+                Message = "OK",
+                Generated = start,
+                RequestId = 123_456_789_012L,
+                Items = items,
+                Total = 12_345,
+                HasMore = true,
+            };
+        }
+    }
+
+    /// <summary>A layer of a neural network: 65,536 float weights (a float[] through the bulk doors) and two ints.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Layer
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int Index { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public int Units { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public float[]? Weights { get; set; }
+
+        /// <summary>Random weights in (-1, 1), none whole, so that no library may shorten one.</summary>
+        public static Layer Sample()
+        {
+            var random = new Random(65_536);
+            float[] weights = new float[65_536];
+            for (int i = 0; i < weights.Length; i++)
+            {
+                weights[i] = (float)((random.NextDouble() * 2) - 1) + 1e-7f;
+            }
+
+            return new Layer { Index = 3, Units = 256, Weights = weights };
+        }
+    }
+}
