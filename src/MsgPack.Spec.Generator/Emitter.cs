@@ -132,18 +132,95 @@ namespace MsgPack.Spec.Generator
             Line("public static void Write(ref " + Writer + " writer, in " + _model.Name + " value)");
             Open();
             NullCheck();
-            int count = ItemCount;
-            if (count <= 15)
+
+            // Runs of values of bounded size (the header, keys, numbers, nils) go into one span of the writer, asked for
+            // once with the run's largest size: one bounds check and one Advance per run instead of one per value.
+            // Strings, bin, collections and nested objects are written through the writer between the runs.
+            Line(Span + " destination;");
+            Line("int room;");
+            int header = ItemCount <= 15 ? 1 : ItemCount <= ushort.MaxValue ? 3 : 5;
+            var run = new List<System.Action>();
+            int runLength = 0;
+            void Add(int length, System.Action emit)
             {
-                Line(_model.IsMap ? "writer.WriteFixMapHeader(" + count + ");" : "writer.WriteFixArrayHeader(" + count + ");");
-            }
-            else
-            {
-                Line(_model.IsMap ? "writer.WriteMapHeader(" + count + ");" : "writer.WriteArrayHeader(" + count + ");");
+                run.Add(emit);
+                runLength += length;
             }
 
-            EmitMemberWrites(advancing: false);
+            void Flush()
+            {
+                if (run.Count == 0)
+                {
+                    return;
+                }
+
+                Line("destination = writer.GetSpan(" + runLength.ToString(CultureInfo.InvariantCulture) + ");");
+                Line("room = destination.Length;");
+                foreach (System.Action emit in run)
+                {
+                    emit();
+                }
+
+                Line("writer.Advance(room - destination.Length);");
+                run.Clear();
+                runLength = 0;
+            }
+
+            Add(header, () => Line(Spec + (_model.IsMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + ItemCount + ");"));
+            int next = 0;
+            foreach (MemberModel member in _model.Members)
+            {
+                for (; !_model.IsMap && next < member.Index; next++)
+                {
+                    Add(1, () => Line(Nil(advancing: true)));
+                }
+
+                next++;
+                if (_model.IsMap)
+                {
+                    Add(member.EncodedKey.Count, () =>
+                    {
+                        Line("MsgPackKeys." + member.Name + ".CopyTo(destination);");
+                        Line("destination = destination.Slice(MsgPackKeys." + member.Name + ".Length);");
+                    });
+                }
+
+                int bound = MaxLength(member.Value);
+                if (bound > 0)
+                {
+                    Add(bound, () => EmitValueWrite(member.Value, "value." + member.Name, member.Name, advancing: true));
+                }
+                else
+                {
+                    Flush();
+                    EmitValueWrite(member.Value, "value." + member.Name, member.Name, advancing: false);
+                }
+            }
+
+            Flush();
             Close();
+        }
+
+        /// <summary>The most bytes a value of the kind takes (nil included), or 0 when it has no bound (strings, bin, collections, objects).</summary>
+        private static int MaxLength(ValueModel value)
+        {
+            if (value.IsReference)
+            {
+                return 0;
+            }
+
+            ValueKind kind = value.Kind == ValueKind.Enum ? value.Underlying : value.Kind;
+            return kind switch
+            {
+                ValueKind.Boolean => 1,
+                ValueKind.SByte or ValueKind.Byte => 2,
+                ValueKind.Int16 or ValueKind.UInt16 => 3,
+                ValueKind.Int32 or ValueKind.UInt32 or ValueKind.Single => 5,
+                ValueKind.Int64 or ValueKind.UInt64 or ValueKind.Double => 9,
+                ValueKind.Timestamp or ValueKind.DateTime or ValueKind.DateTimeOffset => 15,
+                ValueKind.Guid => 38,
+                _ => 0,
+            };
         }
 
         private void EmitAdvancingWrite()
@@ -507,35 +584,34 @@ namespace MsgPack.Spec.Generator
             Open();
             if (_model.IsMap)
             {
+                // A key is compared as bytes (its str header read, its UTF-8 not decoded): the writers' order is tried
+                // first, then the keys of the same length. The member's read is a case of one switch.
+                Line("int expected = 0;");
                 Line("for (int i = 0; i < count; i++)");
                 Open();
                 Line("at = -1;");
-                Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadStringBytes(ref reader);");
-                bool first = true;
+                Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, cursor.ReadStringHeader(ref reader));");
+                Line("at = MsgPackKeys.Find(key, expected);");
+                Line("switch (at)");
+                Open();
                 for (int m = 0; m < _model.Members.Count; m++)
                 {
-                    MemberModel member = _model.Members[m];
-                    int headerLength = member.EncodedKey.Count - Encoding.UTF8.GetByteCount(member.Key!);
-                    Line((first ? "if" : "else if") + " (key.SequenceEqual(MsgPackKeys." + member.Name + ".Slice(" + headerLength + ")))");
-                    first = false;
-                    Open();
-                    Line("at = " + m + ";");
-                    EmitMemberRead(member, inPlace);
-                    Close();
+                    Line("case " + m + ":");
+                    _indent++;
+                    EmitMemberRead(_model.Members[m], inPlace);
+                    Line("break;");
+                    _indent--;
                 }
 
-                if (_model.Members.Count > 0)
-                {
-                    Line("else");
-                    Open();
-                    Line("cursor.Skip(ref reader);");
-                    Close();
-                }
-                else
-                {
-                    Line("cursor.Skip(ref reader);");
-                }
-
+                Line("default:");
+                _indent++;
+                Line(Serialization + ".CheckUnknownKey(key);");
+                Line("cursor.Skip(ref reader);");
+                Line("break;");
+                _indent--;
+                Close();
+                Line();
+                Line("expected = at + 1;");
                 Close();
             }
             else
@@ -768,6 +844,70 @@ namespace MsgPack.Spec.Generator
                 Line("public static " + ReadOnlySpan + " " + member.Name + " => new byte[] { " + bytes + " };");
             }
 
+            int longest = _model.Members.Count == 0 ? 0 : _model.Members.Max(m => KeyLength(m));
+            Line();
+            Line("/// <summary>The member whose key is <paramref name=\"key\"/> (its UTF-8, without the str header), or -1.</summary>");
+            Line("public static int Find(global::MsgPack.Spec.MsgPackPayload key, int expected)");
+            Open();
+            Line("if (key.IsSingleSpan)");
+            Open();
+            Line("return Find(key.Span, expected);");
+            Close();
+            Line();
+            Line("// A key across segments: no longer than the longest key, or no member's.");
+            Line("if (key.Length > " + longest + ")");
+            Open();
+            Line("return -1;");
+            Close();
+            Line();
+            Line("global::System.Span<byte> copy = stackalloc byte[" + System.Math.Max(1, longest) + "];");
+            Line("key.CopyTo(copy);");
+            Line("return Find(copy.Slice(0, key.Length), expected);");
+            Close();
+            Line();
+            Line("private static int Find(" + ReadOnlySpan + " key, int expected)");
+            Open();
+            Line("// The member after the last one read: the writers' order, so usually the first compare.");
+            Line("switch (expected)");
+            Open();
+            for (int m = 0; m < _model.Members.Count; m++)
+            {
+                Line("case " + m + ":");
+                _indent++;
+                Line("if (global::System.MemoryExtensions.SequenceEqual(key, " + KeyText(_model.Members[m]) + "))");
+                Open();
+                Line("return " + m + ";");
+                Close();
+                Line();
+                Line("break;");
+                _indent--;
+            }
+
+            Close();
+            Line();
+            Line("switch (key.Length)");
+            Open();
+            foreach (var group in _model.Members.Select((member, index) => (member, index)).GroupBy(x => KeyLength(x.member)).OrderBy(g => g.Key))
+            {
+                Line("case " + group.Key + ":");
+                _indent++;
+                foreach (var (member, index) in group)
+                {
+                    Line("if (global::System.MemoryExtensions.SequenceEqual(key, " + KeyText(member) + "))");
+                    Open();
+                    Line("return " + index + ";");
+                    Close();
+                    Line();
+                }
+
+                Line("break;");
+                _indent--;
+            }
+
+            Close();
+            Line();
+            Line("return -1;");
+            Close();
             Close();
         }
 
@@ -1003,6 +1143,12 @@ namespace MsgPack.Spec.Generator
         };
 
         private static bool IsUnsigned(ValueKind kind) => kind is ValueKind.Byte or ValueKind.UInt16 or ValueKind.UInt32 or ValueKind.UInt64;
+
+        /// <summary>The bytes of a member's key without its str header.</summary>
+        private static int KeyLength(MemberModel member) => Encoding.UTF8.GetByteCount(member.Key!);
+
+        private static string KeyText(MemberModel member) =>
+            "MsgPackKeys." + member.Name + ".Slice(" + (member.EncodedKey.Count - KeyLength(member)) + ")";
 
         private static string Escape(string text) =>
             text.Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;").Replace("\r", " ").Replace("\n", " ");

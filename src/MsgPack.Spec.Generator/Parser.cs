@@ -193,7 +193,9 @@ namespace MsgPack.Spec.Generator
                 return new ParseResult(null, diagnostics.ToEquatableArray());
             }
 
-            models.Sort((a, b) => a.Index.CompareTo(b.Index));
+            // In index order (array layout); a map layout keeps the declaration order, which is the order written. A
+            // stable sort: List.Sort is not, and shuffled the members of a map of more than 16.
+            models = models.OrderBy(m => m.Index).ToList();
             string fullName = type.ToDisplayString(FullyQualified);
             string? ns = type.ContainingNamespace.IsGlobalNamespace ? null : type.ContainingNamespace.ToDisplayString();
             string hintName = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)

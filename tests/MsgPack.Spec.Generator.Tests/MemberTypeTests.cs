@@ -146,6 +146,25 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void A_map_of_more_than_16_members_is_written_in_declaration_order()
+        {
+            var value = new Twenty { K07 = 7 };
+            byte[] bytes = new byte[Twenty.GetEncodedLength(value)];
+            Twenty.Write(bytes, value);
+            var reader = new MsgPackReader(bytes);
+            int count = reader.ReadMapHeader();
+            var keys = new List<string>();
+            for (int i = 0; i < count; i++)
+            {
+                keys.Add(reader.ReadString());
+                reader.Skip();
+            }
+
+            Assert.Equal(Enumerable.Range(1, 20).Reverse().Select(i => "k" + i.ToString("00")), keys);
+            Assert.Equal(7, Twenty.Read(bytes, out _).K07);
+        }
+
+        [Fact]
         public void A_local_DateTime_is_written_as_its_UTC_instant()
         {
             DateTime local = new DateTime(2020, 5, 6, 7, 8, 9, DateTimeKind.Local);

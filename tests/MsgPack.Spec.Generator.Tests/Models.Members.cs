@@ -85,4 +85,30 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey(1)] public long Writes;
         [MsgPackKey(2)] public double Ratio;
     }
+
+    /// <summary>A map of 20 members declared in descending key order: written in declaration order, not sorted or shuffled.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public partial class Twenty
+    {
+        [MsgPackKey("k20")] public int K20 { get; set; }
+        [MsgPackKey("k19")] public int K19 { get; set; }
+        [MsgPackKey("k18")] public int K18 { get; set; }
+        [MsgPackKey("k17")] public int K17 { get; set; }
+        [MsgPackKey("k16")] public int K16 { get; set; }
+        [MsgPackKey("k15")] public int K15 { get; set; }
+        [MsgPackKey("k14")] public int K14 { get; set; }
+        [MsgPackKey("k13")] public int K13 { get; set; }
+        [MsgPackKey("k12")] public int K12 { get; set; }
+        [MsgPackKey("k11")] public int K11 { get; set; }
+        [MsgPackKey("k10")] public int K10 { get; set; }
+        [MsgPackKey("k09")] public int K09 { get; set; }
+        [MsgPackKey("k08")] public int K08 { get; set; }
+        [MsgPackKey("k07")] public int K07 { get; set; }
+        [MsgPackKey("k06")] public int K06 { get; set; }
+        [MsgPackKey("k05")] public int K05 { get; set; }
+        [MsgPackKey("k04")] public int K04 { get; set; }
+        [MsgPackKey("k03")] public int K03 { get; set; }
+        [MsgPackKey("k02")] public int K02 { get; set; }
+        [MsgPackKey("k01")] public int K01 { get; set; }
+    }
 }

@@ -77,6 +77,21 @@ namespace MsgPack.Spec.Serialization
             }
         }
 
+        /// <summary>
+        /// Checks a map key that matched no member: the generated readers compare keys as bytes without decoding them
+        /// (a match with a constant key is valid UTF-8 by construction), so an unknown key is checked here before its
+        /// value is skipped.
+        /// </summary>
+        /// <param name="key">The key's bytes.</param>
+        /// <exception cref="MsgPackInvalidUtf8Exception">The key is not valid UTF-8.</exception>
+        public static void CheckUnknownKey(MsgPackPayload key)
+        {
+            if (!MsgPackReader.IsValidUtf8(key))
+            {
+                throw new MsgPackInvalidUtf8Exception();
+            }
+        }
+
         /// <summary>Throws for a required member that the input does not have.</summary>
         /// <param name="member">The member's name.</param>
         /// <exception cref="MsgPackException">Always.</exception>
