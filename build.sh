@@ -7,7 +7,8 @@
 #                         --verify); CI runs exactly this
 #   ./build.sh build      restore and build only
 #   ./build.sh pack       build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would
-#   ./build.sh repro      build the library in two clones of HEAD and check that the DLLs and PDBs are byte-identical
+#   ./build.sh repro      build the library (and the generator) in two clones of HEAD and check that the DLLs and PDBs are
+#                         byte-identical
 #   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
 #   ./build.sh net48      run the net48 consumer (C# 7.3 against the netstandard2.0 build, built by build) under Mono
 #   ./build.sh bench [--full] [BenchmarkSwitcher args...]
@@ -384,7 +385,8 @@ pack() {
 }
 
 # ./build.sh repro: two clones of HEAD in two directories of different names and depths, each building the library
-# (all three target frameworks) as CI does; every DLL and PDB must be byte-identical between them.
+# (all three target frameworks, and the generator it packs) as CI does; every DLL and PDB must be byte-identical
+# between them.
 repro() {
   ensure_dotnet
   local root a b status=0 file
@@ -398,9 +400,11 @@ repro() {
     dotnet build "$clone/src/MsgPack.Spec/MsgPack.Spec.csproj" -c "$configuration" -p:ContinuousIntegrationBuild=true -v q -nologo >/dev/null
   done
   log "compare"
-  for file in $(cd "$a/src/MsgPack.Spec/bin/$configuration" && find . -name 'MsgPack.Spec.dll' -o -name 'MsgPack.Spec.pdb' | sort); do
-    if cmp -s "$a/src/MsgPack.Spec/bin/$configuration/$file" "$b/src/MsgPack.Spec/bin/$configuration/$file"; then
-      echo "identical: $file $(sha256sum "$a/src/MsgPack.Spec/bin/$configuration/$file" | cut -c1-16)"
+  # The library, and the generator that its build builds and its package ships (analyzers/dotnet/roslyn4.4/cs).
+  for file in $(cd "$a" && find "src/MsgPack.Spec/bin/$configuration" "src/MsgPack.Spec.Generator/bin/$configuration" \
+      \( -name 'MsgPack.Spec.dll' -o -name 'MsgPack.Spec.pdb' -o -name 'MsgPack.Spec.Generator.dll' -o -name 'MsgPack.Spec.Generator.pdb' \) | sort); do
+    if cmp -s "$a/$file" "$b/$file"; then
+      echo "identical: $file $(sha256sum "$a/$file" | cut -c1-16)"
     else
       echo "DIFFERENT: $file"
       status=1
