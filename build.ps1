@@ -4,9 +4,10 @@
   The one entry point of the repository, for PowerShell users; the same verbs as build.sh.
 .EXAMPLE
   ./build.ps1          # restore, build (Release) and run every test
-  ./build.ps1 test     # the same, then the benchmark smoke test (native baselines + --verify)
+  ./build.ps1 test     # the same, with the package consumer and the other consumers, then the benchmark smoke test (native baselines + --verify)
   ./build.ps1 build    # restore and build only
-  ./build.ps1 pack     # build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would
+  ./build.ps1 pack     # build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would (the library, and the generator in analyzers/)
+  ./build.ps1 package-consumer   # pack, then build and run tests/MsgPack.Spec.PackageConsumer against the package
   ./build.ps1 native   # build native/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
   ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
@@ -21,7 +22,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'native', 'net48', 'bench', 'fuzz', 'afl', 'dump', 'throughput', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'native', 'net48', 'bench', 'fuzz', 'afl', 'dump', 'throughput', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -86,6 +87,26 @@ function Invoke-Test {
     $unit = Invoke-Captured { dotnet test $Solution -c $Configuration --no-build }
     $unitStatus = $LASTEXITCODE
 
+    # The package as a user gets it, as build.sh: packed from this build (without building again), then a project that
+    # has only a PackageReference to it builds and runs serializers of its generator; a failure before its checks ran
+    # counts as one failure.
+    Write-Host "`n== pack (for the package consumer)"
+    $packed = Invoke-Captured { Invoke-PackLibrary @('--no-build', '-nologo', '-v', 'q') }
+    $packageStatus = $LASTEXITCODE
+    if ($packageStatus -eq 0) {
+        $ran = Invoke-Captured { Invoke-PackageConsumer }
+        $packageStatus = $LASTEXITCODE
+        foreach ($line in $ran) { $consumer.Add($line) }
+    }
+    if ($packageStatus -ne 0) {
+        $consumerStatus = 1
+        if (-not ($consumer | Where-Object { $_ -match '^package consumer: \d+ of \d+ checks failed' })) {
+            Write-Host "build.ps1: the package consumer did not run to its end (exit $packageStatus); counted as one failure"
+            $consumer.Add('package consumer: 1 of 1 checks failed')
+            Write-Host $consumer[-1]
+        }
+    }
+
     # The trimmed and native-AOT consumers, as build.sh: published with trim/AOT warnings as errors, then run.
     $rid = [System.Runtime.InteropServices.RuntimeInformation]::RuntimeIdentifier
     foreach ($mode in 'trimmed', 'aot') {
@@ -124,8 +145,8 @@ function Invoke-Test {
         Write-Host $verify[-1]
     }
 
-    # One closing line that counts every test project, every check of the net48 consumer and every verified benchmark
-    # class: "tests: N passed, N failed".
+    # One closing line that counts every test project, every check of the net48, package, trimmed and AOT consumers and
+    # every verified benchmark class: "tests: N passed, N failed".
     $passed = 0; $failed = 0
     foreach ($line in $unit) {
         if ($line -match '(Passed|Failed)!') {
@@ -136,6 +157,8 @@ function Invoke-Test {
     foreach ($line in $consumer) {
         if ($line -match '^net48 consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
         if ($line -match '^net48 consumer: (\d+) of (\d+) checks failed$') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
+        if ($line -match '^package consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
+        if ($line -match '^package consumer: (\d+) of (\d+) checks failed') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
         if ($line -match '^aot consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
         if ($line -match '^aot consumer: (\d+) of (\d+) checks failed') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
     }
@@ -207,13 +230,42 @@ function Invoke-Bench([string[]] $BenchArgs) {
 
 function Invoke-Pack {
     Invoke-Restore
-    Invoke-Step 'pack' { dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages -p:ContinuousIntegrationBuild=true }
+    Invoke-Step 'pack' { Invoke-PackLibrary @('-p:ContinuousIntegrationBuild=true') }
+}
+
+# MsgPack.Spec.Core into artifacts/packages, replacing the previous pack; the arguments go to dotnet pack.
+function Invoke-PackLibrary([string[]] $PackArgs) {
+    Remove-Item -Force -ErrorAction SilentlyContinue artifacts/packages/MsgPack.Spec.Core.*
+    dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages @PackArgs
+}
+
+# tests/MsgPack.Spec.PackageConsumer against the package in artifacts/packages, as build.sh's run_package_consumer:
+# restored into a packages folder of its own, emptied here, so that it gets this pack and not a copy of the same
+# version extracted before; rebuilt whole. $LASTEXITCODE is 0 when every check passed.
+function Invoke-PackageConsumer {
+    Write-Host "`n== package consumer (tests/MsgPack.Spec.PackageConsumer: MsgPack.Spec.Core by PackageReference, and its generator)"
+    $packages = @(Get-ChildItem -Path artifacts/packages -File -ErrorAction SilentlyContinue | Where-Object { $_.Name -like 'MsgPack.Spec.Core.*.nupkg' })
+    if ($packages.Count -ne 1) {
+        Write-Host "build.ps1: want one artifacts/packages/MsgPack.Spec.Core.*.nupkg, found $($packages.Count)"
+        $global:LASTEXITCODE = 1
+        return
+    }
+    $version = $packages[0].Name -replace '^MsgPack\.Spec\.Core\.', '' -replace '\.nupkg$', ''
+    Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts/package-consumer
+    dotnet build tests/MsgPack.Spec.PackageConsumer -c $Configuration --force --no-incremental "-p:MsgPackSpecCoreVersion=$version" -nologo -v q
+    if ($LASTEXITCODE -ne 0) { return }
+    dotnet "tests/MsgPack.Spec.PackageConsumer/bin/$Configuration/net10.0/MsgPack.Spec.PackageConsumer.dll"
 }
 
 switch ($Verb) {
     { $_ -in 'all', 'test' } { Invoke-Test }
     'build' { Invoke-Build }
     'pack' { Invoke-Pack }
+    'package-consumer' {
+        Invoke-Pack
+        Invoke-PackageConsumer
+        if ($LASTEXITCODE -ne 0) { throw "the package consumer failed with exit code $LASTEXITCODE" }
+    }
     'fuzz' {
         Assert-DotNet
         $seconds = if ($Rest.Count -gt 0) { $Rest[0] } else { '60' }

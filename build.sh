@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # The one entry point of the repository.
 #   ./build.sh            restore, build (Release) and run every test
-#   ./build.sh test       the same: the library's net10.0, netstandard2.0 and net8.0 (on .NET 8) builds, the README's
-#                         blocks, the Tarantool sample against a server it installs, starts on 127.0.0.1 and stops, the
-#                         net48, trimmed and native-AOT consumers, then the benchmark smoke test (native baselines +
-#                         --verify); CI runs exactly this
+#   ./build.sh test       the same: the library's net10.0, netstandard2.0 and net8.0 (on .NET 8) builds, the generator
+#                         and its output, the README's blocks, the Tarantool sample against a server it installs, starts
+#                         on 127.0.0.1 and stops, the net48 consumer, the package (packed, then a consumer that has only
+#                         a PackageReference to it and uses its generator), the trimmed and native-AOT consumers (with
+#                         generated serializers), then the benchmark smoke test (native baselines + --verify); CI runs
+#                         exactly this
 #   ./build.sh build      restore and build only
-#   ./build.sh pack       build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would
-#   ./build.sh repro      build the library in two clones of HEAD and check that the DLLs and PDBs are byte-identical
+#   ./build.sh pack       build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would; the .nupkg
+#                         holds the library (lib/) and the generator (analyzers/dotnet/roslyn4.4/cs)
+#   ./build.sh package-consumer
+#                         pack, then build and run tests/MsgPack.Spec.PackageConsumer against the package
+#   ./build.sh repro      build the library (and the generator) in two clones of HEAD and check that the DLLs and PDBs are
+#                         byte-identical
 #   ./build.sh native     build native/libmsgpack_native.so (msgpuck, msgpack-c, msgpack-cxx) and run its ctest
 #   ./build.sh net48      run the net48 consumer (C# 7.3 against the netstandard2.0 build, built by build) under Mono
 #   ./build.sh bench [--full] [BenchmarkSwitcher args...]
@@ -115,8 +121,22 @@ run_tests() {
     log "bulk array and UTF-8 tests with $isa"
     env "$isa" dotnet test tests/MsgPack.Spec.Tests -c "$configuration" --no-build --filter 'FullyQualifiedName~BulkArrayTests|FullyQualifiedName~Utf8ValidationTests' 2>&1 | tee -a "$out" || status=$?
   done
-  # What trimming and native AOT make of the library: the consumer published trimmed (ILLink) and native AOT
-  # (ILCompiler), every trim/AOT warning an error, then run; each prints "aot consumer: N checks passed".
+  # The package as a user gets it: packed from this build (as ./build.sh pack does, without building again), then a
+  # project that has only a PackageReference to it builds and runs serializers of its generator. It prints "package
+  # consumer: N checks passed", or "F of T checks failed" and exits 1; a failure before that (the pack, the restore,
+  # the build) counts as one failure.
+  local package_status=0
+  { log "pack (for the package consumer)" && pack_library --no-build -nologo -v q && run_package_consumer; } 2>&1 | tee -a "$consumer" || package_status=$?
+  if [ "$package_status" -ne 0 ]; then
+    status=1
+    if ! grep -qE '^package consumer: [0-9]+ of [0-9]+ checks failed' "$consumer"; then
+      echo "build.sh: the package consumer did not run to its end (exit $package_status); counted as one failure"
+      echo "package consumer: 1 of 1 checks failed" | tee -a "$consumer"
+    fi
+  fi
+  # What trimming and native AOT make of the library and of the generated serializers: the consumer published trimmed
+  # (ILLink) and native AOT (ILCompiler), every trim/AOT warning an error, then run; each prints "aot consumer: N
+  # checks passed".
   local mode
   mkdir -p artifacts
   for mode in trimmed aot; do
@@ -142,12 +162,14 @@ run_tests() {
     echo "build.sh: the benchmark smoke test failed before --verify ran; counted as one failure"
     echo "verify: 0 passed, 1 failed" | tee -a "$smoke"
   fi
-  # One closing line that counts every test project, every check of the net48, trimmed and AOT consumers and every verified benchmark
-  # class: "tests: N passed, N failed".
+  # One closing line that counts every test project, every check of the net48, package, trimmed and AOT consumers and
+  # every verified benchmark class: "tests: N passed, N failed".
   awk '/(Passed|Failed)!/ {
          for (i = 1; i <= NF; i++) { if ($i == "Passed:") p += $(i+1); if ($i == "Failed:") f += $(i+1) }
        }
        /^net48 consumer: [0-9]+ checks passed/ { p += $3 }
+       /^package consumer: [0-9]+ checks passed/ { p += $3 }
+       /^package consumer: [0-9]+ of [0-9]+ checks failed/ { f += $3; p += $5 - $3 }
        /^aot consumer: [0-9]+ checks passed/ { p += $3 }
        /^aot consumer: [0-9]+ of [0-9]+ checks failed/ { f += $3; p += $5 - $3 }
        /^net48 consumer: [0-9]+ of [0-9]+ checks failed$/ { f += $3; p += $5 - $3 }
@@ -374,17 +396,43 @@ afl() {
 }
 
 # The package as CI would make it (ContinuousIntegrationBuild: source paths mapped to /_/, Source Link to the
-# repository at HEAD): the .nupkg, and the .snupkg of its PDBs.
+# repository at HEAD): the .nupkg (the library, and the generator in analyzers/dotnet/roslyn4.4/cs), and the .snupkg
+# of the library's PDBs.
 pack() {
   restore
   log "pack"
-  rm -f artifacts/packages/MsgPack.Spec.Core.*
-  dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c "$configuration" --no-restore -o artifacts/packages -p:ContinuousIntegrationBuild=true
+  pack_library -p:ContinuousIntegrationBuild=true
   ls -l artifacts/packages
 }
 
+# MsgPack.Spec.Core into artifacts/packages, replacing the previous pack; extra arguments go to dotnet pack.
+pack_library() {
+  rm -f artifacts/packages/MsgPack.Spec.Core.*
+  dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c "$configuration" --no-restore -o artifacts/packages "$@"
+}
+
+# tests/MsgPack.Spec.PackageConsumer against the package in artifacts/packages (pack it first): restored into a
+# packages folder of its own, emptied here, so that it gets this pack and not a copy of the same version extracted
+# before (see its NuGet.config); rebuilt whole, so that nothing of an earlier build of it stays. Its own exit code: 0
+# when every check passed.
+run_package_consumer() {
+  log "package consumer (tests/MsgPack.Spec.PackageConsumer: MsgPack.Spec.Core by PackageReference, and its generator)"
+  local packages version
+  packages=(artifacts/packages/MsgPack.Spec.Core.*.nupkg)
+  if [ ! -f "${packages[0]}" ] || [ ${#packages[@]} -ne 1 ]; then
+    echo "build.sh: want one artifacts/packages/MsgPack.Spec.Core.*.nupkg, found: ${packages[*]}" >&2
+    return 1
+  fi
+  version=${packages[0]#artifacts/packages/MsgPack.Spec.Core.}
+  version=${version%.nupkg}
+  rm -rf artifacts/package-consumer
+  dotnet build tests/MsgPack.Spec.PackageConsumer -c "$configuration" --force --no-incremental -p:MsgPackSpecCoreVersion="$version" -nologo -v q || return
+  dotnet "tests/MsgPack.Spec.PackageConsumer/bin/$configuration/net10.0/MsgPack.Spec.PackageConsumer.dll"
+}
+
 # ./build.sh repro: two clones of HEAD in two directories of different names and depths, each building the library
-# (all three target frameworks) as CI does; every DLL and PDB must be byte-identical between them.
+# (all three target frameworks, and the generator it packs) as CI does; every DLL and PDB must be byte-identical
+# between them.
 repro() {
   ensure_dotnet
   local root a b status=0 file
@@ -398,9 +446,11 @@ repro() {
     dotnet build "$clone/src/MsgPack.Spec/MsgPack.Spec.csproj" -c "$configuration" -p:ContinuousIntegrationBuild=true -v q -nologo >/dev/null
   done
   log "compare"
-  for file in $(cd "$a/src/MsgPack.Spec/bin/$configuration" && find . -name 'MsgPack.Spec.dll' -o -name 'MsgPack.Spec.pdb' | sort); do
-    if cmp -s "$a/src/MsgPack.Spec/bin/$configuration/$file" "$b/src/MsgPack.Spec/bin/$configuration/$file"; then
-      echo "identical: $file $(sha256sum "$a/src/MsgPack.Spec/bin/$configuration/$file" | cut -c1-16)"
+  # The library, and the generator that its build builds and its package ships (analyzers/dotnet/roslyn4.4/cs).
+  for file in $(cd "$a" && find "src/MsgPack.Spec/bin/$configuration" "src/MsgPack.Spec.Generator/bin/$configuration" \
+      \( -name 'MsgPack.Spec.dll' -o -name 'MsgPack.Spec.pdb' -o -name 'MsgPack.Spec.Generator.dll' -o -name 'MsgPack.Spec.Generator.pdb' \) | sort); do
+    if cmp -s "$a/$file" "$b/$file"; then
+      echo "identical: $file $(sha256sum "$a/$file" | cut -c1-16)"
     else
       echo "DIFFERENT: $file"
       status=1
@@ -419,6 +469,7 @@ case "$verb" in
   repro) repro ;;
   native) build_native "$@" ;;
   net48) run_net48_consumer ;;
+  package-consumer) pack && run_package_consumer ;;
   afl) afl "$@" ;;
   fuzz) ensure_dotnet; dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
   bench) bench "$@" ;;
@@ -437,6 +488,6 @@ case "$verb" in
     case " $* " in *" --perf "*) apt_ensure linux-perf; export DOTNET_PerfMapEnabled=1 DOTNET_EnableWriteXorExecute=0 ;; esac
     dotnet "samples/TarantoolClient.Throughput/bin/$configuration/net10.0/TarantoolClient.Throughput.dll" "$@" ;;
   clean) rm -rf artifacts BenchmarkDotNet.Artifacts native/build; find src tests benchmarks samples tools -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} + ;;
-  -h|--help|help) sed -n '2,29p' "$0" ;;
+  -h|--help|help) sed -n '2,/^[^#]/{/^#/p}' "$0" ;;
   *) echo "build.sh: unknown verb '$verb' (try ./build.sh help)" >&2; exit 2 ;;
 esac

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Text.Json;
 using MsgPack.Spec;
+using MsgPack.Spec.AotConsumer;
 
 // Every family of the library once, as an application would call it, with checks on the results: what trimming or
 // AOT compilation could break (a removed member, a generic instantiation missing at run time) shows as a failure.
@@ -153,6 +154,45 @@ using (var stream = new MemoryStream())
 
 Check(MsgPackDump.ToText(document).Contains("fixmap(2)", StringComparison.Ordinal), "dump");
 Check(BigEndian.ReadUInt32(new byte[] { 0, 0, 1, 0 }) == 256, "big-endian");
+
+// Serializers of the generator (Models.cs): an array and a map layout, a nested type, strings, nullable members.
+var order = new Order
+{
+    Id = 1UL << 40,
+    Customer = "Ada 😀",
+    First = new Line { Product = "pen", Quantity = -3, Discount = 0.5 },
+    Second = new Line { Product = "ink", Quantity = 300 },
+};
+byte[] first = { 0x94, 0xa3, (byte)'p', (byte)'e', (byte)'n', 0xfd, 0xc0, 0xcb, 0x3f, 0xe0, 0, 0, 0, 0, 0, 0 };
+int orderLength = Order.Write(buffer, order);
+Check(orderLength == Order.GetEncodedLength(order), "generated: GetEncodedLength");
+Check(buffer[0] == 0x85 && buffer.AsSpan(0, orderLength).IndexOf(first) > 0, "generated: map header and nested array bytes");
+Order back = Order.Read(buffer.AsSpan(0, orderLength), out int orderRead);
+Check(orderRead == orderLength, "generated: bytes read");
+Check(back.Id == order.Id && back.Customer == order.Customer && back.Note is null, "generated: scalars and strings read");
+Check(back.First.Product == "pen" && back.First.Quantity == -3 && back.First.Discount == 0.5, "generated: nested struct read");
+Check(back.Second is { Product: "ink", Quantity: 300, Discount: null }, "generated: nullable nested struct read");
+using (var segmented = new SegmentedBufferWriter())
+{
+    var writer = new MsgPackWriter(segmented);
+    Order.Write(ref writer, order);
+    Order.Write(ref writer, new Order { Note = "n", First = new Line { Product = "" } });
+    writer.Flush();
+    var reader = new MsgPackReader(segmented.WrittenSequence);
+    Order one = Order.Read(ref reader);
+    Order two = Order.Read(ref reader);
+    Check(one.Customer == order.Customer && one.Second?.Product == "ink" && two.Note == "n" && two.Second is null && reader.End, "generated: writer and reader");
+}
+
+try
+{
+    Order.Read(new byte[] { 0x81, 0xa8, (byte)'c', (byte)'u', (byte)'s', (byte)'t', (byte)'o', (byte)'m', (byte)'e', (byte)'r', 0xc0 }, out _);
+    Check(false, "generated: nil for a non-nullable string must throw");
+}
+catch (MsgPackException)
+{
+    Check(true, "generated: nil for a non-nullable string");
+}
 
 if (failures.Count > 0)
 {
