@@ -1,0 +1,240 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+
+namespace MsgPack.Spec.Interop.Tests
+{
+    /// <summary>
+    /// Seeded random instances of the models. Integers are a boundary of some encoding (fixint, 8, 16, 32, 64 bits,
+    /// signed and unsigned) about half the time, so that each of them meets every header; strings are null, empty,
+    /// ASCII or mixed with 2-, 3- and 4-byte UTF-8 and have lengths around the fixstr/str 8/str 16 limits; collections
+    /// are null, empty or around the fix/16-bit header limits.
+    /// </summary>
+    internal sealed class Gen
+    {
+        private static readonly long[] Boundaries =
+        {
+            0, 1, -1, 31, 32, 127, 128, 255, 256, -32, -33, -128, -129, 32767, 32768, -32768, -32769, 65535, 65536,
+            int.MaxValue, (long)int.MaxValue + 1, int.MinValue, (long)int.MinValue - 1, uint.MaxValue, (long)uint.MaxValue + 1,
+            long.MaxValue, long.MinValue, sbyte.MinValue, sbyte.MaxValue, short.MinValue, short.MaxValue,
+        };
+
+        private static readonly string[] Pieces = { "a", "Z", "0", " ", "ß", "é", "Ж", "日本", "€", "😀", "\u0000", "\t", "𝄞" };
+
+        private readonly Random _random;
+
+        public Gen(int seed) => _random = new Random(seed);
+
+        public bool Chance(int percent) => _random.Next(100) < percent;
+
+        /// <summary>A boundary in [min, max] about half the time, else any value of the range.</summary>
+        public long Int(long min, long max)
+        {
+            if (Chance(50))
+            {
+                long[] inRange = Boundaries.Where(b => b >= min && b <= max).ToArray();
+                return inRange[_random.Next(inRange.Length)];
+            }
+
+            // A random width first, so that small values are as likely as large ones.
+            int bits = _random.Next(1, 65);
+            long value = _random.NextInt64() >> (64 - bits);
+            if (Chance(50))
+            {
+                value = -value;
+            }
+
+            return Math.Clamp(value, min, max);
+        }
+
+        public ulong UInt64()
+        {
+            if (Chance(30))
+            {
+                return ulong.MaxValue - (ulong)_random.Next(2);
+            }
+
+            return (ulong)Int(0, long.MaxValue) << (Chance(20) ? 1 : 0);
+        }
+
+        public float Single()
+        {
+            float[] special = { 0f, -0f, float.NaN, float.PositiveInfinity, float.NegativeInfinity, float.Epsilon, float.MaxValue, float.MinValue, 1f, -1.5f, 16777216f };
+            return Chance(40) ? special[_random.Next(special.Length)] : BitConverter.Int32BitsToSingle(_random.Next() ^ (Chance(50) ? int.MinValue : 0));
+        }
+
+        public double Double()
+        {
+            double[] special = { 0d, -0d, double.NaN, double.PositiveInfinity, double.NegativeInfinity, double.Epsilon, double.MaxValue, double.MinValue, 1d, 0.1, 3.0 };
+            return Chance(40) ? special[_random.Next(special.Length)] : BitConverter.Int64BitsToDouble(_random.NextInt64() ^ (Chance(50) ? long.MinValue : 0));
+        }
+
+        /// <summary>Not null: a length of 0 to about 300 UTF-16 units, ASCII or mixed.</summary>
+        public string Text()
+        {
+            int[] lengths = { 0, 1, 15, 31, 32, 33, 100, 255, 256, 300 };
+            int length = Chance(50) ? lengths[_random.Next(lengths.Length)] : _random.Next(0, 40);
+            bool ascii = Chance(40);
+            var text = new StringBuilder(length + 2);
+            while (text.Length < length)
+            {
+                text.Append(ascii ? (char)_random.Next(0x20, 0x7f) : Pieces[_random.Next(Pieces.Length)]);
+            }
+
+            return text.ToString();
+        }
+
+        public string? MaybeText() => Chance(15) ? null : Text();
+
+        public byte[]? Bytes()
+        {
+            if (Chance(15))
+            {
+                return null;
+            }
+
+            int[] lengths = { 0, 1, 255, 256, 300 };
+            byte[] bytes = new byte[Chance(30) ? lengths[_random.Next(lengths.Length)] : _random.Next(0, 20)];
+            _random.NextBytes(bytes);
+            return bytes;
+        }
+
+        public int Count()
+        {
+            int[] counts = { 0, 1, 15, 16, 17 };
+            return Chance(30) ? counts[_random.Next(counts.Length)] : _random.Next(0, 8);
+        }
+
+        public Shade Shade()
+        {
+            Shade[] values = Enum.GetValues<Shade>();
+            // An undefined value now and then: every library writes the number, named or not.
+            return Chance(10) ? (Shade)(int)Int(int.MinValue, int.MaxValue) : values[_random.Next(values.Length)];
+        }
+
+        public Inner? Inner() => Chance(20) ? null : new Inner { Id = (int)Int(int.MinValue, int.MaxValue), Label = MaybeText() };
+
+        public List<int>? Numbers() => Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => (int)Int(int.MinValue, int.MaxValue)).ToList();
+
+        public string[]? Names() => Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => Text()).ToArray();
+
+        public Dictionary<string, int>? Scores()
+        {
+            if (Chance(15))
+            {
+                return null;
+            }
+
+            var scores = new Dictionary<string, int>();
+            int count = Count();
+            while (scores.Count < count)
+            {
+                scores[Text() + scores.Count.ToString(System.Globalization.CultureInfo.InvariantCulture)] = (int)Int(int.MinValue, int.MaxValue);
+            }
+
+            return scores;
+        }
+
+        public List<Inner>? Children() =>
+            Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => Inner() ?? new Inner()).ToList();
+
+        public ArrayModel ArrayModel() => new()
+        {
+            Flag = Chance(50),
+            I8 = (sbyte)Int(sbyte.MinValue, sbyte.MaxValue),
+            U8 = (byte)Int(byte.MinValue, byte.MaxValue),
+            I16 = (short)Int(short.MinValue, short.MaxValue),
+            U16 = (ushort)Int(ushort.MinValue, ushort.MaxValue),
+            I32 = (int)Int(int.MinValue, int.MaxValue),
+            U32 = (uint)Int(uint.MinValue, uint.MaxValue),
+            I64 = Int(long.MinValue, long.MaxValue),
+            U64 = UInt64(),
+            F32 = Single(),
+            F64 = Double(),
+            Text = MaybeText(),
+            Maybe = Chance(30) ? null : (int)Int(int.MinValue, int.MaxValue),
+            Bytes = Bytes(),
+            Shade = Shade(),
+            Nested = Inner(),
+            Numbers = Numbers(),
+            Names = Names(),
+        };
+
+        public MapModel MapModel() => new()
+        {
+            Flag = Chance(50),
+            I8 = (sbyte)Int(sbyte.MinValue, sbyte.MaxValue),
+            U8 = (byte)Int(byte.MinValue, byte.MaxValue),
+            I16 = (short)Int(short.MinValue, short.MaxValue),
+            U16 = (ushort)Int(ushort.MinValue, ushort.MaxValue),
+            I32 = (int)Int(int.MinValue, int.MaxValue),
+            U32 = (uint)Int(uint.MinValue, uint.MaxValue),
+            I64 = Int(long.MinValue, long.MaxValue),
+            U64 = UInt64(),
+            F32 = Single(),
+            F64 = Double(),
+            Text = MaybeText(),
+            Maybe = Chance(30) ? null : (int)Int(int.MinValue, int.MaxValue),
+            Bytes = Bytes(),
+            Shade = Shade(),
+            Nested = Inner(),
+            Numbers = Numbers(),
+            Names = Names(),
+            Scores = Scores(),
+            Children = Children(),
+        };
+
+        public SmallMapModel SmallMapModel() => new()
+        {
+            Id = Int(long.MinValue, long.MaxValue),
+            Name = MaybeText(),
+            Score = Double(),
+            Ratio = Single(),
+            Shade = Shade(),
+            Bin = Bytes(),
+            Tags = Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => Text()).ToList(),
+            Scores = Scores(),
+            Children = Children(),
+        };
+
+        /// <summary>A UTC DateTime: a timestamp 32/64/96 boundary or any tick of 0001..9999.</summary>
+        public DateTime When()
+        {
+            DateTime[] special =
+            {
+                DateTime.MinValue, DateTime.MaxValue, DateTime.UnixEpoch, DateTime.UnixEpoch.AddTicks(1), DateTime.UnixEpoch.AddTicks(-1),
+                DateTime.UnixEpoch.AddSeconds(uint.MaxValue), DateTime.UnixEpoch.AddSeconds(uint.MaxValue).AddTicks(1),
+                DateTime.UnixEpoch.AddSeconds((1L << 34) - 1), DateTime.UnixEpoch.AddSeconds(1L << 34),
+            };
+            DateTime value = Chance(30) ? special[_random.Next(special.Length)] : new DateTime(_random.NextInt64(DateTime.MinValue.Ticks, DateTime.MaxValue.Ticks + 1));
+            if (Chance(30))
+            {
+                // Whole seconds: timestamp 32 in its range.
+                value = new DateTime(value.Ticks - (value.Ticks % TimeSpan.TicksPerSecond));
+            }
+
+            return DateTime.SpecifyKind(value, DateTimeKind.Utc);
+        }
+
+        public Guid Guid()
+        {
+            if (Chance(10))
+            {
+                return System.Guid.Empty;
+            }
+
+            byte[] bytes = new byte[16];
+            _random.NextBytes(bytes);
+            return new Guid(bytes);
+        }
+
+        public TimeModel TimeModel() => new()
+        {
+            When = When(),
+            MaybeWhen = Chance(30) ? null : When(),
+            Id = Guid(),
+            MaybeId = Chance(30) ? null : Guid(),
+        };
+    }
+}

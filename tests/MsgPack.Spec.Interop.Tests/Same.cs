@@ -1,0 +1,123 @@
+using System;
+using System.Linq;
+using Xunit;
+
+namespace MsgPack.Spec.Interop.Tests
+{
+    /// <summary>Member-by-member equality of the models: floats by bits (so -0 and 0 differ), any NaN equal to any NaN.</summary>
+    internal static class Same
+    {
+        public static void Float(float expected, float actual)
+        {
+            if (!(float.IsNaN(expected) && float.IsNaN(actual)))
+            {
+                Assert.Equal(BitConverter.SingleToInt32Bits(expected), BitConverter.SingleToInt32Bits(actual));
+            }
+        }
+
+        public static void Float(double expected, double actual)
+        {
+            if (!(double.IsNaN(expected) && double.IsNaN(actual)))
+            {
+                Assert.Equal(BitConverter.DoubleToInt64Bits(expected), BitConverter.DoubleToInt64Bits(actual));
+            }
+        }
+
+        public static void Inner(Inner? expected, Inner? actual)
+        {
+            Assert.Equal(expected is null, actual is null);
+            if (expected is not null && actual is not null)
+            {
+                Assert.Equal(expected.Id, actual.Id);
+                Assert.Equal(expected.Label, actual.Label);
+            }
+        }
+
+        public static void Model(ArrayModel expected, ArrayModel actual)
+        {
+            Assert.Equal(expected.Flag, actual.Flag);
+            Assert.Equal(expected.I8, actual.I8);
+            Assert.Equal(expected.U8, actual.U8);
+            Assert.Equal(expected.I16, actual.I16);
+            Assert.Equal(expected.U16, actual.U16);
+            Assert.Equal(expected.I32, actual.I32);
+            Assert.Equal(expected.U32, actual.U32);
+            Assert.Equal(expected.I64, actual.I64);
+            Assert.Equal(expected.U64, actual.U64);
+            Float(expected.F32, actual.F32);
+            Float(expected.F64, actual.F64);
+            Assert.Equal(expected.Text, actual.Text);
+            Assert.Equal(expected.Maybe, actual.Maybe);
+            Assert.Equal(expected.Bytes, actual.Bytes);
+            Assert.Equal(expected.Shade, actual.Shade);
+            Inner(expected.Nested, actual.Nested);
+            Assert.Equal(expected.Numbers, actual.Numbers);
+            Assert.Equal(expected.Names, actual.Names);
+        }
+
+        public static void Model(MapModel expected, MapModel actual)
+        {
+            Assert.Equal(expected.Flag, actual.Flag);
+            Assert.Equal(expected.I8, actual.I8);
+            Assert.Equal(expected.U8, actual.U8);
+            Assert.Equal(expected.I16, actual.I16);
+            Assert.Equal(expected.U16, actual.U16);
+            Assert.Equal(expected.I32, actual.I32);
+            Assert.Equal(expected.U32, actual.U32);
+            Assert.Equal(expected.I64, actual.I64);
+            Assert.Equal(expected.U64, actual.U64);
+            Float(expected.F32, actual.F32);
+            Float(expected.F64, actual.F64);
+            Assert.Equal(expected.Text, actual.Text);
+            Assert.Equal(expected.Maybe, actual.Maybe);
+            Assert.Equal(expected.Bytes, actual.Bytes);
+            Assert.Equal(expected.Shade, actual.Shade);
+            Inner(expected.Nested, actual.Nested);
+            Assert.Equal(expected.Numbers, actual.Numbers);
+            Assert.Equal(expected.Names, actual.Names);
+            Assert.Equal(expected.Scores, actual.Scores);
+            Children(expected.Children, actual.Children);
+        }
+
+        public static void Model(SmallMapModel expected, SmallMapModel actual)
+        {
+            Assert.Equal(expected.Id, actual.Id);
+            Assert.Equal(expected.Name, actual.Name);
+            Float(expected.Score, actual.Score);
+            Float(expected.Ratio, actual.Ratio);
+            Assert.Equal(expected.Shade, actual.Shade);
+            Assert.Equal(expected.Bin, actual.Bin);
+            Assert.Equal(expected.Tags, actual.Tags);
+            Assert.Equal(expected.Scores, actual.Scores);
+            Children(expected.Children, actual.Children);
+        }
+
+        /// <summary>The instants and Guids; a DateTime read back is UTC in every library (checked here too).</summary>
+        public static void Model(TimeModel expected, TimeModel actual)
+        {
+            Assert.Equal(expected.When, actual.When);
+            Assert.Equal(DateTimeKind.Utc, actual.When.Kind);
+            Assert.Equal(expected.MaybeWhen, actual.MaybeWhen);
+            if (actual.MaybeWhen is DateTime when)
+            {
+                Assert.Equal(DateTimeKind.Utc, when.Kind);
+            }
+
+            Assert.Equal(expected.Id, actual.Id);
+            Assert.Equal(expected.MaybeId, actual.MaybeId);
+        }
+
+        private static void Children(System.Collections.Generic.List<Inner>? expected, System.Collections.Generic.List<Inner>? actual)
+        {
+            Assert.Equal(expected is null, actual is null);
+            if (expected is not null && actual is not null)
+            {
+                Assert.Equal(expected.Count, actual.Count);
+                foreach ((Inner e, Inner a) in expected.Zip(actual))
+                {
+                    Inner(e, a);
+                }
+            }
+        }
+    }
+}
