@@ -308,13 +308,6 @@ namespace MsgPack.Spec.Benchmarks.Serializers
     /// <summary>Writes a StackOverflow-style answer: 21 members, nested users, 3 comments, 4 tags, map layout.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Serializers", "Answer", "Serialize")]
-    /// <remarks>
-    /// Our generator writes Answer's 21 members in another order than they are declared (MessagePack-CSharp and
-    /// Nerdbank.MessagePack write them in declaration order): the parser sorts the members by index with List.Sort,
-    /// which is not stable, and every member of a map layout has the same index; from 17 members on, the sort is no
-    /// longer an insertion sort and moves them. Until that is fixed our rows here are not compared byte for byte (the
-    /// bytes are valid and as long), but by value (<see cref="SerializeBase{T}.CheckOtherMemberOrder"/>).
-    /// </remarks>
     public class AnswerSerialize : SerializeBase<Answer>
     {
         [GlobalSetup]
@@ -322,18 +315,9 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         {
             Answer value = Answer.Sample();
             SetUp(value, Answer.GetEncodedLength(value));
-            Pooled.Reset();
-            long written = OursWriter();
-            Fairness.Check(written == Pooled.WrittenCount, Workload, $"our writer row returned {written}, but {Pooled.WrittenCount} bytes are in the buffer writer.");
-            byte[] writer = Pooled.WrittenSpan.ToArray();
-            CheckOtherMemberOrder("MsgPackSpec generated Write (MsgPackWriter)", writer);
-            Output.AsSpan().Clear();
-            int length = OursSpan();
-            Fairness.SameBytes(Workload, "MsgPackSpec generated Write (span), against the writer row", writer, Output.AsSpan(0, length));
         }
 
         [Benchmark(Description = "MsgPackSpec generated Write (MsgPackWriter over PooledBufferWriter)")]
-        [NotCompared]
         [BufferWriterOutput]
         public long OursWriter()
         {
@@ -345,7 +329,6 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         }
 
         [Benchmark(Description = "MsgPackSpec generated Write (span)")]
-        [NotCompared]
         public int OursSpan() => Answer.Write(Output, Value);
     }
 
@@ -363,7 +346,7 @@ namespace MsgPack.Spec.Benchmarks.Serializers
             byte[] ours = new byte[Answer.GetEncodedLength(value)];
             Answer.Write(ours, value);
             _existing = new Answer();
-            SetUp(value, ours, memberOrderDiffers: true);
+            SetUp(value, ours);
         }
 
         [Benchmark(Description = "MsgPackSpec generated Read (MsgPackReader, one segment)")]

@@ -64,25 +64,6 @@ namespace MsgPack.Spec.Benchmarks.Serializers
             Fairness.SameBytes(Workload, "MemoryPack, read back by MemoryPack and written by MessagePack-CSharp", reference, SerializerPeers.Reference(back));
         }
 
-        /// <summary>
-        /// For a model whose map members our generator writes in another order than MessagePack-CSharp (see
-        /// <see cref="AnswerSerialize"/>): our rows are [NotCompared] there, and checked here by value instead. The
-        /// bytes must have the reference's length and differ from it (so that the workaround goes once the order is
-        /// fixed), and MessagePack-CSharp and Nerdbank.MessagePack must read from them a value equal to the model.
-        /// </summary>
-        protected void CheckOtherMemberOrder(string row, ReadOnlySpan<byte> ours)
-        {
-            byte[] reference = SerializerPeers.Reference(Value);
-            Fairness.Check(
-                !ours.SequenceEqual(reference),
-                Workload,
-                $"{row} now writes MessagePack-CSharp's bytes: remove [NotCompared] from our rows and the CheckOtherMemberOrder calls (and memberOrderDiffers in the deserialize class).");
-            Fairness.Check(ours.Length == reference.Length, Workload, $"{row} wrote {ours.Length} bytes, MessagePack-CSharp {reference.Length}.");
-            byte[] bytes = ours.ToArray();
-            Fairness.SameBytes(Workload, row + ", read by MessagePack-CSharp and written again", reference, SerializerPeers.Reference(MessagePack.MessagePackSerializer.Deserialize<T>(bytes)));
-            Fairness.SameBytes(Workload, row + ", read by Nerdbank.MessagePack and written again by MessagePack-CSharp", reference, SerializerPeers.Reference(SerializerPeers.Nerdbank.Deserialize<T>(bytes)));
-        }
-
         [Benchmark(Baseline = true, Description = "MessagePack-CSharp MessagePackSerializer.Serialize(IBufferWriter)")]
         [BufferWriterOutput]
         public long MessagePackCSharpRow()
@@ -137,20 +118,10 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         /// <summary>Sets the input (MessagePack-CSharp's bytes of the model, which ours must equal) and checks every row's value.</summary>
         /// <param name="model">The model.</param>
         /// <param name="ours">Our generated Write's bytes of the model.</param>
-        /// <param name="memberOrderDiffers">Our generator writes the map members in another order (see
-        /// <see cref="AnswerSerialize"/>): the serialize class checks our bytes by value, and the input stays
-        /// MessagePack-CSharp's, so that every reader reads the members in the same order.</param>
-        protected void SetUp(T model, byte[] ours, bool memberOrderDiffers = false)
+        protected void SetUp(T model, byte[] ours)
         {
             byte[] reference = SerializerPeers.Reference(model);
-            if (memberOrderDiffers)
-            {
-                Fairness.Check(ours.Length == reference.Length && !ours.AsSpan().SequenceEqual(reference), Workload, "our bytes now equal MessagePack-CSharp's: memberOrderDiffers is no longer needed.");
-            }
-            else
-            {
-                Fairness.SameBytes(Workload, "MsgPackSpec (the input)", reference, ours);
-            }
+            Fairness.SameBytes(Workload, "MsgPackSpec (the input)", reference, ours);
 
             Input = Pinned.Copy<byte>(reference);
             OneSegment = new ReadOnlySequence<byte>(Input);
