@@ -1,4 +1,5 @@
 #if NET8_0_OR_GREATER
+using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
@@ -341,14 +342,22 @@ namespace MsgPack.Spec
                     EncodeDoubles256(ref destination, room, ref source, count, ref i, ref position);
                 }
 
+                // Counted before the loop, as in EncodeDoubles256: no bound checks in it (two blocks a step measured no faster here).
                 Vector128<byte> codes = Vector128.Create(DataCodes.Float64, 0, 0, 0, 0, 0, 0, 0, 0, DataCodes.Float64, 0, 0, 0, 0, 0, 0);
-                for (; count - i >= 2 && room - position >= 18; i += 2, position += 18)
+                int blocks = Math.Min((count - i) / 2, (room - position) / 18);
+                ref byte from = ref Unsafe.As<double, byte>(ref Unsafe.Add(ref source, i));
+                ref byte to = ref Unsafe.Add(ref destination, position);
+                for (int block = 0; block < blocks; block++)
                 {
-                    Vector128<byte> bits = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.As<double, byte>(ref Unsafe.Add(ref source, i)));
-                    ref byte at = ref Unsafe.Add(ref destination, position);
-                    Unsafe.WriteUnaligned(ref at, Vector128.Shuffle(bits, Vector128.Create(Zero, 7, 6, 5, 4, 3, 2, 1, 0, Zero, 15, 14, 13, 12, 11, 10)) | codes);
-                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref at, 16), BinaryPrimitives.ReverseEndianness(bits.AsUInt16().GetElement(4)));
+                    Vector128<byte> bits = Unsafe.ReadUnaligned<Vector128<byte>>(ref from);
+                    Unsafe.WriteUnaligned(ref to, Vector128.Shuffle(bits, Vector128.Create(Zero, 7, 6, 5, 4, 3, 2, 1, 0, Zero, 15, 14, 13, 12, 11, 10)) | codes);
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, 16), BinaryPrimitives.ReverseEndianness(bits.AsUInt16().GetElement(4)));
+                    from = ref Unsafe.Add(ref from, 16);
+                    to = ref Unsafe.Add(ref to, 18);
                 }
+
+                i += 2 * blocks;
+                position += 18 * blocks;
             }
 
             bytesWritten = position;

@@ -305,6 +305,61 @@ namespace MsgPack.Spec.Tests.Containers
         }
 
         [Fact]
+        public void Float64_arrays_stop_inside_the_room_they_are_given_at_every_offset_in_a_cache_line()
+        {
+            // The vector paths count their steps from the elements and the room left before they loop (with AVX2, 6
+            // elements in 54 bytes a step, each 32-byte store 5 bytes past its 3 elements; 2 in 18 bytes without), so
+            // around those sizes: every room from 70 bytes short of the array to exactly its length, at every offset in
+            // a cache line. Short of room, nothing lands outside the span and TryWrite reports the length needed; with
+            // the exact room, the per-value loop's bytes, through the span and the pointer doors.
+            var random = new Random(54);
+            foreach (int count in Enumerable.Range(0, 41).Concat(new[] { 61, 62, 63, 64, 65, 100, 1000 }))
+            {
+                double[] values = Enumerable.Range(0, count).Select(_ => BitConverter.Int64BitsToDouble(random.NextInt64(long.MinValue, long.MaxValue))).ToArray();
+                int length = (int)MsgPackSpec.GetDoubleArrayEncodedLength(values);
+                byte[] expected = new byte[length];
+                Span<byte> rest = expected;
+                MsgPackSpec.WriteArrayHeader(ref rest, count);
+                foreach (double value in values)
+                {
+                    MsgPackSpec.WriteDouble(ref rest, value);
+                }
+
+                byte* block = (byte*)NativeMemory.AlignedAlloc((nuint)(length + 128), 64);
+                try
+                {
+                    var buffer = new Span<byte>(block, length + 128);
+                    for (int offset = 0; offset < 64; offset++)
+                    {
+                        for (int room = Math.Max(0, length - 70); room <= length; room++)
+                        {
+                            string label = $"{count} elements, {room} bytes of room at offset {offset}";
+                            buffer.Fill(0xee);
+                            bool done = MsgPackSpec.TryWriteDoubleArray(buffer.Slice(offset, room), values, out int written);
+                            Assert.True(done == (room == length), label + ": TryWrite's result");
+                            Assert.True(written == length, label + ": TryWrite's count");
+                            Assert.True(buffer.Slice(0, offset).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote before");
+                            Assert.True(buffer.Slice(offset + room).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote past");
+                            if (done)
+                            {
+                                Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), label + ": bytes differ");
+                            }
+                        }
+
+                        buffer.Fill(0xee);
+                        Assert.Equal(length, MsgPackSpec.WriteDoubleArray(block + offset, values));
+                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} elements at offset {offset} (pointer): bytes differ");
+                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} elements at offset {offset} (pointer): wrote past");
+                    }
+                }
+                finally
+                {
+                    NativeMemory.AlignedFree(block);
+                }
+            }
+        }
+
+        [Fact]
         public void Bulk_doors_allocate_nothing()
         {
             int[] ints = Enumerable.Range(-500, 1000).Select(i => i * 7919).ToArray();
