@@ -9,7 +9,7 @@ using NB = Nerdbank.MessagePack;
 namespace MsgPack.Spec.Interop.Tests
 {
     /// <summary>
-    /// Each row of docs/serialization-interop.md, pinned: the exact bytes each library writes for a member type and
+    /// Each row of docs/serialization.md ("Interoperability"), pinned: the exact bytes each library writes for a member type and
     /// which library reads which. Where the forms agree the test says so byte for byte; where they differ it names
     /// the difference and what fails.
     /// </summary>

@@ -8,7 +8,7 @@ namespace MsgPack.Spec.Interop.Tests
     /// <summary>
     /// A few hundred seeded random instances per model, each way through the wire: (a) our bytes read by
     /// MessagePack-CSharp, (b) its bytes read by us, (c) the same both ways with Nerdbank.MessagePack, and (d) the bytes
-    /// compared, equal where the formats agree (docs/serialization-interop.md says where they do not, and
+    /// compared, equal where the formats agree (docs/serialization.md ("Interoperability") says where they do not, and
     /// DifferenceTests pins each difference).
     /// </summary>
     public class RandomInteropTests
