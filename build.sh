@@ -23,7 +23,7 @@
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
 #   ./build.sh afl [target|all] [seconds]
 #                         coverage-guided fuzzing: installs afl++ (Debian) and SharpFuzz.CommandLine (local tool), instruments
-#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip, text, utf8;
+#                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip, text, utf8, generated;
 #                         default all, 300 s each), prints execs/edges/crashes, copies crashes into the regression corpus
 #                         (tests/MsgPack.Spec.Tests/Hostile/corpus/crashes/TARGET); non-zero exit on any crash
 #   ./build.sh dump [--json] [--hex|--binary] [--preview N] [FILE|-]
@@ -314,7 +314,7 @@ bench() {
 # ./build.sh afl [target|all] [seconds]: coverage-guided fuzzing with afl-fuzz over SharpFuzz's instrumentation.
 afl_project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
 afl_corpus=tests/MsgPack.Spec.Tests/Hostile/corpus
-afl_targets=(readers skip validate sequence token roundtrip text utf8)
+afl_targets=(readers skip validate sequence token roundtrip text utf8 generated)
 
 afl() {
   local which=${1:-all} seconds=${2:-300} targets=()

@@ -572,7 +572,7 @@ namespace MsgPack.Spec.Generator
                 {
                     string initial = member.ParameterDefault ?? (member.Value.IsReference && !member.Value.AcceptsNil && Nullable ? "default!" : "default");
                     Line(Declared(member.Value) + " " + Local(member) + " = " + initial + ";");
-                    if (member.Setting == MemberSetting.Set || member.IsRequired)
+                    if (member.Setting == MemberSetting.Set || MustBePresent(member))
                     {
                         Line("bool " + Flag(member) + " = false;");
                     }
@@ -649,12 +649,12 @@ namespace MsgPack.Spec.Generator
                 for (int m = 0; m < _model.Members.Count; m++)
                 {
                     MemberModel member = _model.Members[m];
-                    if (member.IsRequired)
+                    if (MustBePresent(member))
                     {
                         Line("if (!" + Flag(member) + ")");
                         Open();
                         Line("at = " + m + ";");
-                        Line(Serialization + ".ThrowMissingRequired(\"" + member.Name + "\");");
+                        Line(Serialization + (member.IsRequired ? ".ThrowMissingRequired(\"" : ".ThrowMissingNonNullable(\"") + member.Name + "\");");
                         Close();
                     }
                 }
@@ -702,7 +702,7 @@ namespace MsgPack.Spec.Generator
         private void EmitMemberRead(MemberModel member, bool inPlace)
         {
             EmitValueRead(member.Value, inPlace ? "result." + member.Name : Local(member), member.Name);
-            if (!inPlace && (member.Setting == MemberSetting.Set || member.IsRequired))
+            if (!inPlace && (member.Setting == MemberSetting.Set || MustBePresent(member)))
             {
                 Line(Flag(member) + " = true;");
             }
@@ -1143,6 +1143,15 @@ namespace MsgPack.Spec.Generator
         };
 
         private static bool IsUnsigned(ValueKind kind) => kind is ValueKind.Byte or ValueKind.UInt16 or ValueKind.UInt32 or ValueKind.UInt64;
+
+        /// <summary>
+        /// The input must have the member: it is <c>required</c>, or it is a non-nullable reference the reader has to pass
+        /// (a constructor parameter without a default, an init-only member), which has no value to keep and must not be null.
+        /// </summary>
+        private static bool MustBePresent(MemberModel member) =>
+            member.IsRequired
+            || (member.Value.IsReference && !member.Value.AcceptsNil
+                && ((member.Setting == MemberSetting.Constructor && member.ParameterDefault is null) || member.Setting == MemberSetting.Initializer));
 
         /// <summary>The bytes of a member's key without its str header.</summary>
         private static int KeyLength(MemberModel member) => Encoding.UTF8.GetByteCount(member.Key!);

@@ -256,6 +256,20 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void A_missing_non_nullable_constructor_parameter_fails_instead_of_becoming_null()
+        {
+            // Person(string Name, int Age): { "age": 1 } has no name, and null is not a string of that record.
+            byte[] bytes = { 0x81, 0xa3, (byte)'a', (byte)'g', (byte)'e', 0x01 };
+            var error = Assert.Throws<MsgPackSerializationException>(() => Person.Read(bytes, out _));
+            Assert.Equal("$.Name", error.Path);
+            Assert.Contains("does not accept null", error.Message);
+
+            // Nullable ones and ones with a default are simply left at that.
+            Assert.Equal(OperationStatus.Done, Defaults.TryRead(new byte[] { 0x90 }, out Defaults? defaults, out _));
+            Assert.Equal("anon", defaults!.Name);
+        }
+
+        [Fact]
         public void A_wrong_type_deep_inside_names_the_member_path_and_the_offset()
         {
             Everything value = SomeEverything();

@@ -99,6 +99,16 @@ namespace MsgPack.Spec.Serialization
         public static void ThrowMissingRequired(string member) =>
             throw new MsgPackException("The required member '" + member + "' is missing.");
 
+        /// <summary>
+        /// Throws for a missing member of a non-nullable reference type that the reader must pass (a constructor
+        /// parameter without a default, an <c>init</c> member): it has no value to keep, and null would break its type.
+        /// </summary>
+        /// <param name="member">The member's name.</param>
+        /// <exception cref="MsgPackException">Always.</exception>
+        [DoesNotReturn]
+        public static void ThrowMissingNonNullable(string member) =>
+            throw new MsgPackException("The member '" + member + "' is missing, and its type does not accept null.");
+
         /// <summary>Throws for a map whose key repeats.</summary>
         /// <exception cref="MsgPackException">Always.</exception>
         [DoesNotReturn]

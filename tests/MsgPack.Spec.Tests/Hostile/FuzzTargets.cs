@@ -30,7 +30,7 @@ namespace MsgPack.Spec.Tests.Hostile
     /// </remarks>
     internal static class FuzzTargets
     {
-        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text", "utf8" };
+        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text", "utf8", "generated" };
 
         private static readonly ReaderDef[] SkipReaders = Array.FindAll(FuzzReaders.All, r => r.Name is "Skip" or "Raw");
 
@@ -87,6 +87,10 @@ namespace MsgPack.Spec.Tests.Hostile
                 case "utf8":
                     // The document is text here, not MessagePack: the library's UTF-8 check against the BCL's.
                     oracle.Check(FuzzChecks.Utf8, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
+                    break;
+                case "generated":
+                    // The source generator's readers and writers (FuzzGenerated's models) on the document.
+                    FuzzGenerated.Check(document, sequence, (check, detail) => report.Add(check, "generated", detail, 0, input, segments));
                     break;
                 default:
                     throw new ArgumentException($"No fuzz target '{target}' (targets: {string.Join(", ", Names)}).", nameof(target));

@@ -1,0 +1,165 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using MsgPack.Spec.Serialization;
+
+namespace MsgPack.Spec.Tests.Hostile
+{
+    public enum FuzzColor : short
+    {
+        Red = -1,
+        Blue = 300,
+    }
+
+    /// <summary>A map-layout model with a member of every kind the generator writes, for the "generated" fuzz target.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class FuzzMap
+    {
+        [MsgPackKey("a")] public int A { get; set; }
+        [MsgPackKey("b")] public string? B { get; set; }
+        [MsgPackKey("c")] public List<FuzzTuple>? C { get; set; }
+        [MsgPackKey("d")] public Dictionary<string, long>? D { get; set; }
+        [MsgPackKey("e")] public DateTime? E { get; set; }
+        [MsgPackKey("f")] public Guid F { get; set; }
+        [MsgPackKey("g")] public byte[]? G { get; set; }
+        [MsgPackKey("h")] public double[]? H { get; set; }
+        [MsgPackKey("i")] public FuzzColor I { get; set; }
+        [MsgPackKey("j")] public FuzzNode? J { get; set; }
+        [MsgPackKey("k")] public IReadOnlyList<string?>? K { get; set; }
+        [MsgPackKey("l")] public Timestamp L { get; set; }
+    }
+
+    /// <summary>An array-layout record struct read through its constructor.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public partial record struct FuzzTuple(
+        [property: MsgPackKey(0)] ulong Id,
+        [property: MsgPackKey(1)] string Name,
+        [property: MsgPackKey(3)] float? Ratio,
+        [property: MsgPackKey(4)] bool Flag);
+
+    /// <summary>A recursive type: the depth limit.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class FuzzNode
+    {
+        [MsgPackKey(0)] public int Value { get; set; }
+        [MsgPackKey(1)] public FuzzNode? Next { get; set; }
+        [MsgPackKey(2)] public List<FuzzNode>? Children { get; set; }
+    }
+
+    /// <summary>
+    /// The "generated" fuzz target: code the source generator writes, on hostile input. For each model the document is
+    /// read through the span door, <c>TryRead</c> and a <see cref="MsgPackReader"/> over the fuzzer's segments; the
+    /// contracts: nothing but <see cref="MsgPackException"/> is thrown, <c>TryRead</c> never throws and agrees with
+    /// <c>Read</c> (Done with the same length, NeedMoreData exactly when Read fails as truncated), the segmented read
+    /// agrees with the span read, and a value read is written back as bytes that read and write to themselves.
+    /// </summary>
+    internal static class FuzzGenerated
+    {
+        private delegate T SpanRead<T>(ReadOnlySpan<byte> source, out int bytesRead);
+
+        private delegate T ReaderRead<T>(ref MsgPackReader reader);
+
+        private delegate OperationStatus TryReadSpan<T>(ReadOnlySpan<byte> source, out T? value, out int bytesRead);
+
+        private delegate int GetLength<T>(in T value);
+
+        private delegate int WriteSpan<T>(Span<byte> destination, in T value);
+
+        public static void Check(byte[] document, ReadOnlySequence<byte> sequence, Action<string, string> fail)
+        {
+            Model<FuzzMap>("FuzzMap", document, sequence, fail, FuzzMap.Read, FuzzMap.Read, FuzzMap.TryRead, FuzzMap.GetEncodedLength, FuzzMap.Write);
+            Model<FuzzTuple>("FuzzTuple", document, sequence, fail, FuzzTuple.Read, FuzzTuple.Read, FuzzTuple.TryRead, FuzzTuple.GetEncodedLength, FuzzTuple.Write);
+            Model<FuzzNode>("FuzzNode", document, sequence, fail, FuzzNode.Read, FuzzNode.Read, FuzzNode.TryRead, FuzzNode.GetEncodedLength, FuzzNode.Write);
+        }
+
+        private static void Model<T>(string name, byte[] document, ReadOnlySequence<byte> sequence, Action<string, string> fail,
+            SpanRead<T> read, ReaderRead<T> readReader, TryReadSpan<T> tryRead, GetLength<T> getLength, WriteSpan<T> write)
+        {
+            // The span door.
+            T? value = default;
+            int length = -1;
+            Exception? error = null;
+            try
+            {
+                value = read(document, out length);
+            }
+            catch (Exception e)
+            {
+                error = e;
+                if (e is not MsgPackException)
+                {
+                    fail(name + ".Read(span)", "threw " + e.GetType().Name + ": " + e.Message);
+                    return;
+                }
+            }
+
+            // TryRead: never throws, agrees with Read.
+            OperationStatus status;
+            int tryLength;
+            try
+            {
+                status = tryRead(document, out _, out tryLength);
+            }
+            catch (Exception e)
+            {
+                fail(name + ".TryRead", "threw " + e.GetType().Name + ": " + e.Message);
+                return;
+            }
+
+            OperationStatus expected = error is null ? OperationStatus.Done : MsgPackSerialization.ToOperationStatus((MsgPackException)error);
+            if (status != expected || (status == OperationStatus.Done ? tryLength != length : tryLength != 0))
+            {
+                fail(name + ".TryRead", $"{status} ({tryLength} bytes) where Read gave {expected} ({length} bytes)");
+            }
+
+            // The reader over the fuzzer's segments: the same outcome and length.
+            var reader = new MsgPackReader(sequence);
+            try
+            {
+                readReader(ref reader);
+                if (error is not null || reader.Consumed != length)
+                {
+                    fail(name + ".Read(reader)", $"read {reader.Consumed} bytes where the span door " + (error is null ? $"read {length}" : "threw " + error.GetType().Name));
+                }
+            }
+            catch (Exception e) when (e is MsgPackException)
+            {
+                if (error is null)
+                {
+                    fail(name + ".Read(reader)", "threw " + e.GetType().Name + " where the span door read " + length + " bytes: " + e.Message);
+                }
+                else if (MsgPackSerialization.ToOperationStatus((MsgPackException)e) != expected)
+                {
+                    fail(name + ".Read(reader)", "failed as " + e.GetType().Name + " where the span door failed as " + error.GetType().Name);
+                }
+            }
+            catch (Exception e)
+            {
+                fail(name + ".Read(reader)", "threw " + e.GetType().Name + ": " + e.Message);
+            }
+
+            if (error is not null)
+            {
+                return;
+            }
+
+            // Written back: the exact length, and bytes that read and write to themselves.
+            try
+            {
+                byte[] first = new byte[getLength(value!)];
+                int written = write(first, value!);
+                T again = read(first, out int againLength);
+                byte[] second = new byte[getLength(again)];
+                write(second, again);
+                if (written != first.Length || againLength != first.Length || !first.AsSpan().SequenceEqual(second))
+                {
+                    fail(name + " write-read-write", $"wrote {written} of {first.Length} bytes, read {againLength}, second write differs: {!first.AsSpan().SequenceEqual(second)}");
+                }
+            }
+            catch (Exception e)
+            {
+                fail(name + " write-read-write", "threw " + e.GetType().Name + ": " + e.Message);
+            }
+        }
+    }
+}
