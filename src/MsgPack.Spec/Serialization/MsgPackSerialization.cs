@@ -248,7 +248,12 @@ namespace MsgPack.Spec.Serialization
         {
             destination[0] = DataCodes.String8;
             destination[1] = GuidTextLength;
-            Utf8Formatter.TryFormat(value, destination.Slice(2), out _, 'D');
+
+            // The room is checked by both callers; a failure here would be a bug of this class, not bad input.
+            if (!Utf8Formatter.TryFormat(value, destination.Slice(2), out _, 'D'))
+            {
+                ThrowHelper.ThrowInvalidOperation("A Guid's 36 characters did not fit the room checked for them.");
+            }
         }
 
         [DoesNotReturn]
