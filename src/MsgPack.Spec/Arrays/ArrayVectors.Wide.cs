@@ -7,8 +7,8 @@ using System.Runtime.Intrinsics.X86;
 namespace MsgPack.Spec
 {
     /// <summary>
-    /// The 256- and 512-bit paths of <see cref="ArrayVectors"/>, for the two layouts where a 128-bit shuffle leaves
-    /// most of the work to stores: float 64 (9 bytes an element) and uint 32/int 32 (5 bytes).
+    /// The 256- and 512-bit paths of <see cref="ArrayVectors"/>, for the layouts where a 128-bit shuffle leaves
+    /// most of the work to stores: float 64 (9 bytes an element), float 32 and uint 32/int 32 (5 bytes).
     /// </summary>
     /// <remarks>
     /// With AVX-512 VBMI one byte permutation (<c>vpermb</c>, or <c>vpermt2b</c> to take the codes from a second
@@ -117,6 +117,65 @@ namespace MsgPack.Spec
         private static void EncodeThreeDoubles(ref byte destination, ref ulong source, Vector256<byte> order, Vector256<byte> codes)
         {
             Vector256<byte> halves = Avx2.Permute4x64(Vector256.LoadUnsafe(ref source), 0b10_01_01_00).AsByte();
+            (Avx2.Shuffle(halves, order) | codes).StoreUnsafe(ref destination);
+        }
+
+        /// <summary>
+        /// 12 float 32 a step with AVX2, as two blocks of 6: a lane permutation puts elements 0 to 2 in the low half and
+        /// 3 to 5 in the high one, an in-lane shuffle does the rest. Each 32-byte store ends 2 bytes into the next
+        /// element (its code and a zero), which the next store writes over: a step needs a 13th element and 62 bytes
+        /// of room. The second block loads from element 4, so that no load reads past the step's 12 elements.
+        /// </summary>
+        /// <remarks>
+        /// The steps are counted before the loop, as in <see cref="EncodeDoubles256"/>: the 128-bit loop with a check
+        /// of the elements and the room in every block took about 1.7x Nerdbank.MessagePack's time at 65,536
+        /// elements; counted, 1.07x; this loop 0.65-0.85x (a 6-element block is one load, permutation, shuffle and
+        /// store, where the 128-bit loop needs an extract and a second store for every 4).
+        /// </remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void EncodeSingles256(ref byte destination, int room, ref float source, int count, ref int i, ref int position)
+        {
+            Vector256<byte> order = Vector256.Create(
+                Zero, 3, 2, 1, 0, Zero, 7, 6, 5, 4, Zero, 11, 10, 9, 8, Zero,
+                3, 2, 1, 0, Zero, 7, 6, 5, 4, Zero, 11, 10, 9, 8, Zero, Zero);
+            Vector256<byte> codes = Vector256.Create(
+                DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32,
+                0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0);
+
+            // The lanes each block's elements go to (the 4th of each lane is not read): loaded from element 0, and from
+            // element 4 for the second block.
+            Vector256<int> first = Vector256.Create(0, 1, 2, 0, 3, 4, 5, 0);
+            Vector256<int> second = Vector256.Create(2, 3, 4, 0, 5, 6, 7, 0);
+
+            // Both dividends are at least -2 (room >= position, count >= i): each quotient is 0 or more.
+            int steps = Math.Min((count - i - 1) / 12, (room - position - 2) / 60);
+            ref uint from = ref Unsafe.As<float, uint>(ref Unsafe.Add(ref source, i));
+            ref byte to = ref Unsafe.Add(ref destination, position);
+            for (int step = 0; step < steps; step++)
+            {
+                EncodeSixSingles(ref to, ref from, first, order, codes);
+                EncodeSixSingles(ref Unsafe.Add(ref to, 30), ref Unsafe.Add(ref from, 4), second, order, codes);
+                from = ref Unsafe.Add(ref from, 12);
+                to = ref Unsafe.Add(ref to, 60);
+            }
+
+            i += 12 * steps;
+            position += 60 * steps;
+
+            // One more block: its load reads 8 elements, and the 7th exists for the store's 2 bytes past the 6th.
+            if (count - i >= 8 && room - position >= 32)
+            {
+                EncodeSixSingles(ref to, ref from, first, order, codes);
+                i += 6;
+                position += 30;
+            }
+        }
+
+        /// <summary>One block of <see cref="EncodeSingles256"/>: 6 elements in 30 bytes, and the next element's code and a zero.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void EncodeSixSingles(ref byte destination, ref uint source, Vector256<int> lanes, Vector256<byte> order, Vector256<byte> codes)
+        {
+            Vector256<byte> halves = Avx2.PermuteVar8x32(Vector256.LoadUnsafe(ref source).AsInt32(), lanes).AsByte();
             (Avx2.Shuffle(halves, order) | codes).StoreUnsafe(ref destination);
         }
 

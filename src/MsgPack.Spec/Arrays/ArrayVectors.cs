@@ -280,7 +280,7 @@ namespace MsgPack.Spec
 
         // ---- float 32, float 64, booleans.
 
-        /// <summary>float 32 in blocks of 4: [ca, 4 bytes big-endian] each.</summary>
+        /// <summary>float 32 in blocks of 6 (AVX2) or 4: [ca, 4 bytes big-endian] each.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static int EncodeSingles(ref byte destination, int room, ref float source, int count, out int bytesWritten)
         {
@@ -288,12 +288,26 @@ namespace MsgPack.Spec
             int position = 0;
             if (Vector128.IsHardwareAccelerated)
             {
-                Vector128<byte> codes = Vector128.Create(DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32);
-                for (; count - i >= 4 && room - position >= 20; i += 4, position += 20)
+                if (Vector256.IsHardwareAccelerated && Avx2.IsSupported)
                 {
-                    Vector128<byte> bits = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.As<float, byte>(ref Unsafe.Add(ref source, i)));
-                    StoreFiveByteBlock(ref Unsafe.Add(ref destination, position), bits, codes);
+                    EncodeSingles256(ref destination, room, ref source, count, ref i, ref position);
                 }
+
+                // Counted before the loop, as in EncodeSingles256: a check of the elements and the room in every
+                // block made this loop about 1.5x slower at 65,536 elements.
+                Vector128<byte> codes = Vector128.Create(DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32, 0, 0, 0, 0, DataCodes.Float32);
+                int blocks = Math.Min((count - i) / 4, (room - position) / 20);
+                ref byte from = ref Unsafe.As<float, byte>(ref Unsafe.Add(ref source, i));
+                ref byte to = ref Unsafe.Add(ref destination, position);
+                for (int block = 0; block < blocks; block++)
+                {
+                    StoreFiveByteBlock(ref to, Unsafe.ReadUnaligned<Vector128<byte>>(ref from), codes);
+                    from = ref Unsafe.Add(ref from, 16);
+                    to = ref Unsafe.Add(ref to, 20);
+                }
+
+                i += 4 * blocks;
+                position += 20 * blocks;
             }
 
             bytesWritten = position;
