@@ -590,8 +590,29 @@ namespace MsgPack.Spec.Generator
                 Line("for (int i = 0; i < count; i++)");
                 Open();
                 Line("at = -1;");
-                Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, cursor.ReadStringHeader(ref reader));");
+                Line("int length = cursor.ReadStringHeader(ref reader);");
+                Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
+                Line("if ((uint)length <= (uint)unread.Length)");
+                Open();
+                Line("// The key in the segment: compared in place, as a span (the common case).");
+                Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
+                Line("if (at < 0)");
+                Open();
+                Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length));");
+                Close();
+                Line();
+                Line("cursor.ReadBytes(ref reader, length);");
+                Close();
+                Line("else");
+                Open();
+                Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, length);");
                 Line("at = MsgPackKeys.Find(key, expected);");
+                Line("if (at < 0)");
+                Open();
+                Line(Serialization + ".CheckUnknownKey(key);");
+                Close();
+                Close();
+                Line();
                 Line("switch (at)");
                 Open();
                 for (int m = 0; m < _model.Members.Count; m++)
@@ -605,7 +626,6 @@ namespace MsgPack.Spec.Generator
 
                 Line("default:");
                 _indent++;
-                Line(Serialization + ".CheckUnknownKey(key);");
                 Line("cursor.Skip(ref reader);");
                 Line("break;");
                 _indent--;
@@ -846,7 +866,7 @@ namespace MsgPack.Spec.Generator
 
             int longest = _model.Members.Count == 0 ? 0 : _model.Members.Max(m => KeyLength(m));
             Line();
-            Line("/// <summary>The member whose key is <paramref name=\"key\"/> (its UTF-8, without the str header), or -1.</summary>");
+            Line("/// <summary>The member whose key is <paramref name=\"key\"/>, a key across segments (its UTF-8, without the str header), or -1.</summary>");
             Line("public static int Find(global::MsgPack.Spec.MsgPackPayload key, int expected)");
             Open();
             Line("if (key.IsSingleSpan)");
@@ -854,7 +874,7 @@ namespace MsgPack.Spec.Generator
             Line("return Find(key.Span, expected);");
             Close();
             Line();
-            Line("// A key across segments: no longer than the longest key, or no member's.");
+            Line("// No longer than the longest key, or no member's.");
             Line("if (key.Length > " + longest + ")");
             Open();
             Line("return -1;");
@@ -865,7 +885,8 @@ namespace MsgPack.Spec.Generator
             Line("return Find(copy.Slice(0, key.Length), expected);");
             Close();
             Line();
-            Line("private static int Find(" + ReadOnlySpan + " key, int expected)");
+            Line("/// <summary>The member whose key is <paramref name=\"key\"/> (its UTF-8, without the str header), or -1.</summary>");
+            Line("public static int Find(" + ReadOnlySpan + " key, int expected)");
             Open();
             Line("// The member after the last one read: the writers' order, so usually the first compare.");
             Line("switch (expected)");

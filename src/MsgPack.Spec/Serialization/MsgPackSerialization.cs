@@ -4,6 +4,7 @@ using System.Buffers.Text;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec.Serialization
 {
@@ -87,6 +88,17 @@ namespace MsgPack.Spec.Serialization
         public static void CheckUnknownKey(MsgPackPayload key)
         {
             if (!MsgPackReader.IsValidUtf8(key))
+            {
+                throw new MsgPackInvalidUtf8Exception();
+            }
+        }
+
+        /// <summary>Checks a map key that matched no member, in one span (see <see cref="CheckUnknownKey(MsgPackPayload)"/>).</summary>
+        /// <param name="key">The key's bytes.</param>
+        /// <exception cref="MsgPackInvalidUtf8Exception">The key is not valid UTF-8.</exception>
+        public static void CheckUnknownKey(ReadOnlySpan<byte> key)
+        {
+            if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(key), key.Length))
             {
                 throw new MsgPackInvalidUtf8Exception();
             }
