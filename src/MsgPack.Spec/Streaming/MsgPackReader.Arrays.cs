@@ -28,9 +28,9 @@ namespace MsgPack.Spec
         internal T[] ReadNewArray<T, TCodec>()
             where TCodec : struct, IArrayCodec<T>
         {
-            if (Peek<ArrayHeaderDecoder, int>(out int items, out int headerRead) == ReadStatus.Done && items > Remaining - headerRead)
+            if (Peek<ArrayHeaderDecoder, int>(out int items, out int headerRead) == ReadStatus.Done)
             {
-                throw new MsgPackTruncatedException((int)Math.Min(int.MaxValue, (long)headerRead + items), (int)Math.Min(int.MaxValue, Remaining), "an array of " + items + " elements");
+                Serialization.MsgPackSerialization.CheckCount(items, 1, Remaining - headerRead);
             }
 
             // A header that fails to read is reported by ReadArray, which reads it again.
