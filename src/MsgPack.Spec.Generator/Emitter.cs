@@ -40,6 +40,9 @@ namespace MsgPack.Spec.Generator
         /// <summary>C# 8 and later: nullable annotations, <c>default!</c>.</summary>
         private bool Nullable => _model.LanguageVersion >= 800;
 
+        /// <summary>The mark of a value of the type that may be null: "?" for a class from C# 8, else nothing.</summary>
+        private string NullableMark => _model.IsValueType || !Nullable ? string.Empty : "?";
+
         /// <summary>The array's length: one more than the largest index (the array layout).</summary>
         private int ItemCount => _model.IsMap ? _model.Members.Count : (_model.Members.Count == 0 ? 0 : _model.Members[_model.Members.Count - 1].Index + 1);
 
@@ -132,17 +135,81 @@ namespace MsgPack.Spec.Generator
             Line("public static void Write(ref " + Writer + " writer, in " + _model.Name + " value)");
             Open();
             NullCheck();
+            EmitMemberWrites(viaWriter: true);
+            Close();
+        }
 
-            // Runs of values of bounded size (the header, keys, numbers, nils) go into one span of the writer, asked for
-            // once with the run's largest size: one bounds check and one Advance per run instead of one per value.
-            // Strings, bin, collections and nested objects are written through the writer between the runs.
-            Line(Span + " destination;");
-            Line("int room;");
-            int header = ItemCount <= 15 ? 1 : ItemCount <= ushort.MaxValue ? 3 : 5;
+        /// <summary>The most bytes a value of the kind takes (nil included), or 0 when it has no bound (strings, bin, collections, objects).</summary>
+        private static int MaxLength(ValueModel value)
+        {
+            if (value.IsReference)
+            {
+                return 0;
+            }
+
+            ValueKind kind = value.Kind == ValueKind.Enum ? value.Underlying : value.Kind;
+            int constant = ConstantLength(kind);
+            return constant >= 0 ? constant : kind switch
+            {
+                ValueKind.SByte or ValueKind.Byte => 2,
+                ValueKind.Int16 or ValueKind.UInt16 => 3,
+                ValueKind.Int32 or ValueKind.UInt32 => 5,
+                ValueKind.Int64 or ValueKind.UInt64 => 9,
+                ValueKind.Timestamp or ValueKind.DateTime or ValueKind.DateTimeOffset => 15,
+                _ => 0,
+            };
+        }
+
+        private void EmitAdvancingWrite()
+        {
+            Line("/// <summary>Writes <paramref name=\"value\"/> as " + LayoutText + " at the start of <paramref name=\"destination\"/>, and moves it past the bytes written.</summary>");
+            Line("/// <param name=\"destination\">Where to write; on return, the rest of it.</param>");
+            Line("/// <param name=\"value\">The value.</param>");
+            Line("/// <exception cref=\"global::System.ArgumentException\"><paramref name=\"destination\"/> is too small.</exception>");
+            Line("public static void Write(ref " + Span + " destination, in " + _model.Name + " value)");
+            Open();
+            NullCheck();
+            EmitMemberWrites(viaWriter: false);
+            Close();
+        }
+
+        private void NullCheck()
+        {
+            if (!_model.IsValueType)
+            {
+                Line("if (value is null)");
+                Open();
+                Line("throw new global::System.ArgumentNullException(nameof(value));");
+                Close();
+                Line();
+            }
+        }
+
+        /// <summary>
+        /// The header, then each member: the nils of indexes no member has, its key, its value. Through the advancing span
+        /// (<paramref name="viaWriter"/> false) every piece is written in turn. Through the writer, runs of pieces of
+        /// bounded size (the header, keys, numbers, times, nils) go into one span of the writer, asked for once with the
+        /// run's largest size: one bounds check and one Advance per run instead of one per value; strings, bin,
+        /// collections and nested objects are written through the writer between the runs.
+        /// </summary>
+        private void EmitMemberWrites(bool viaWriter)
+        {
             var run = new List<System.Action>();
             int runLength = 0;
+            if (viaWriter)
+            {
+                Line(Span + " destination;");
+                Line("int room;");
+            }
+
             void Add(int length, System.Action emit)
             {
+                if (!viaWriter)
+                {
+                    emit();
+                    return;
+                }
+
                 run.Add(emit);
                 runLength += length;
             }
@@ -166,6 +233,7 @@ namespace MsgPack.Spec.Generator
                 runLength = 0;
             }
 
+            int header = ItemCount <= 15 ? 1 : ItemCount <= ushort.MaxValue ? 3 : 5;
             Add(header, () => Line(Spec + (_model.IsMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + ItemCount + ");"));
             int next = 0;
             foreach (MemberModel member in _model.Members)
@@ -186,7 +254,7 @@ namespace MsgPack.Spec.Generator
                 }
 
                 int bound = MaxLength(member.Value);
-                if (bound > 0)
+                if (bound > 0 || !viaWriter)
                 {
                     Add(bound, () => EmitValueWrite(member.Value, "value." + member.Name, member.Name, advancing: true));
                 }
@@ -198,84 +266,6 @@ namespace MsgPack.Spec.Generator
             }
 
             Flush();
-            Close();
-        }
-
-        /// <summary>The most bytes a value of the kind takes (nil included), or 0 when it has no bound (strings, bin, collections, objects).</summary>
-        private static int MaxLength(ValueModel value)
-        {
-            if (value.IsReference)
-            {
-                return 0;
-            }
-
-            ValueKind kind = value.Kind == ValueKind.Enum ? value.Underlying : value.Kind;
-            return kind switch
-            {
-                ValueKind.Boolean => 1,
-                ValueKind.SByte or ValueKind.Byte => 2,
-                ValueKind.Int16 or ValueKind.UInt16 => 3,
-                ValueKind.Int32 or ValueKind.UInt32 or ValueKind.Single => 5,
-                ValueKind.Int64 or ValueKind.UInt64 or ValueKind.Double => 9,
-                ValueKind.Timestamp or ValueKind.DateTime or ValueKind.DateTimeOffset => 15,
-                ValueKind.Guid => 38,
-                _ => 0,
-            };
-        }
-
-        private void EmitAdvancingWrite()
-        {
-            Line("/// <summary>Writes <paramref name=\"value\"/> as " + LayoutText + " at the start of <paramref name=\"destination\"/>, and moves it past the bytes written.</summary>");
-            Line("/// <param name=\"destination\">Where to write; on return, the rest of it.</param>");
-            Line("/// <param name=\"value\">The value.</param>");
-            Line("/// <exception cref=\"global::System.ArgumentException\"><paramref name=\"destination\"/> is too small.</exception>");
-            Line("public static void Write(ref " + Span + " destination, in " + _model.Name + " value)");
-            Open();
-            NullCheck();
-            Line(Spec + (_model.IsMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + ItemCount + ");");
-            EmitMemberWrites(advancing: true);
-            Close();
-        }
-
-        private void NullCheck()
-        {
-            if (!_model.IsValueType)
-            {
-                Line("if (value is null)");
-                Open();
-                Line("throw new global::System.ArgumentNullException(nameof(value));");
-                Close();
-                Line();
-            }
-        }
-
-        private void EmitMemberWrites(bool advancing)
-        {
-            int next = 0;
-            foreach (MemberModel member in _model.Members)
-            {
-                // An index no member has is nil.
-                for (; !_model.IsMap && next < member.Index; next++)
-                {
-                    Line(Nil(advancing));
-                }
-
-                next++;
-                if (_model.IsMap)
-                {
-                    if (advancing)
-                    {
-                        Line("MsgPackKeys." + member.Name + ".CopyTo(destination);");
-                        Line("destination = destination.Slice(MsgPackKeys." + member.Name + ".Length);");
-                    }
-                    else
-                    {
-                        Line("writer.WriteRaw(MsgPackKeys." + member.Name + ");");
-                    }
-                }
-
-                EmitValueWrite(member.Value, "value." + member.Name, member.Name, advancing);
-            }
         }
 
         private static string Nil(bool advancing) => advancing ? Spec + ".WriteNil(ref destination);" : "writer.WriteNil();";
@@ -341,7 +331,7 @@ namespace MsgPack.Spec.Generator
         }
 
         /// <summary>The bytes every value of the kind takes, or -1 when it depends on the value.</summary>
-        private static int FixedLength(ValueModel value) => value.IsNullableValue || value.IsReference ? -1 : value.Kind switch
+        private static int ConstantLength(ValueKind kind) => kind switch
         {
             ValueKind.Boolean => 1,
             ValueKind.Single => 5,
@@ -350,14 +340,19 @@ namespace MsgPack.Spec.Generator
             _ => -1,
         };
 
+        /// <summary>The bytes every value of the member's type takes (never nil), or -1.</summary>
+        private static int FixedLength(ValueModel value) => value.IsNullableValue || value.IsReference ? -1 : ConstantLength(value.Kind);
+
         private string NonNullLength(ValueModel value, string v, string helper)
         {
+            int constant = ConstantLength(value.Kind);
+            if (constant >= 0)
+            {
+                return constant.ToString(CultureInfo.InvariantCulture);
+            }
+
             switch (value.Kind)
             {
-                case ValueKind.Boolean: return "1";
-                case ValueKind.Single: return "5";
-                case ValueKind.Double: return "9";
-                case ValueKind.Guid: return Serialization + ".GuidEncodedLength";
                 case ValueKind.SByte:
                 case ValueKind.Int16:
                 case ValueKind.Int32:
@@ -500,7 +495,7 @@ namespace MsgPack.Spec.Generator
                 Line("/// <param name=\"reader\">The reader.</param>");
                 Line("/// <param name=\"value\">The value to read into.</param>");
                 Line("/// <exception cref=\"" + Exception + "\">The input is not such a value, or ends inside it; the members read before the failure are set.</exception>");
-                Line("public static void Read(ref " + Reader + " reader, ref " + _model.Name + (_model.IsValueType || !Nullable ? "" : "?") + " value) => Read(ref reader, ref value, 0);");
+                Line("public static void Read(ref " + Reader + " reader, ref " + _model.Name + NullableMark + " value) => Read(ref reader, ref value, 0);");
                 Line();
                 Line("/// <summary>Reads a value at a nesting depth (generated readers call this for their members).</summary>");
                 Line("/// <param name=\"reader\">The reader.</param>");
@@ -519,7 +514,7 @@ namespace MsgPack.Spec.Generator
                 Line("/// <param name=\"value\">The value to read into.</param>");
                 Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
                 Line(Hidden);
-                Line("public static void Read(ref " + Reader + " reader, ref " + _model.Name + (_model.IsValueType || !Nullable ? "" : "?") + " value, int depth)");
+                Line("public static void Read(ref " + Reader + " reader, ref " + _model.Name + NullableMark + " value, int depth)");
                 Open();
                 if (!_model.IsValueType)
                 {
@@ -572,7 +567,7 @@ namespace MsgPack.Spec.Generator
                 {
                     string initial = member.ParameterDefault ?? (member.Value.IsReference && !member.Value.AcceptsNil && Nullable ? "default!" : "default");
                     Line(Declared(member.Value) + " " + Local(member) + " = " + initial + ";");
-                    if (member.Setting == MemberSetting.Set || MustBePresent(member))
+                    if (HasFlag(member))
                     {
                         Line("bool " + Flag(member) + " = false;");
                     }
@@ -722,7 +717,7 @@ namespace MsgPack.Spec.Generator
         private void EmitMemberRead(MemberModel member, bool inPlace)
         {
             EmitValueRead(member.Value, inPlace ? "result." + member.Name : Local(member), member.Name);
-            if (!inPlace && (member.Setting == MemberSetting.Set || MustBePresent(member)))
+            if (!inPlace && HasFlag(member))
             {
                 Line(Flag(member) + " = true;");
             }
@@ -797,7 +792,7 @@ namespace MsgPack.Spec.Generator
 
         private void EmitTryReads()
         {
-            string outValue = _model.Name + (_model.IsValueType || !Nullable ? "" : "?");
+            string outValue = _model.Name + NullableMark;
             Line("/// <summary>Tries to read a value written as " + LayoutText + "; consumes nothing unless the result is Done. Never throws for bad input.</summary>");
             Line("/// <param name=\"reader\">The reader.</param>");
             Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
@@ -895,11 +890,7 @@ namespace MsgPack.Spec.Generator
             {
                 Line("case " + m + ":");
                 _indent++;
-                Line("if (global::System.MemoryExtensions.SequenceEqual(key, " + KeyText(_model.Members[m]) + "))");
-                Open();
-                Line("return " + m + ";");
-                Close();
-                Line();
+                EmitKeyMatch(_model.Members[m], m);
                 Line("break;");
                 _indent--;
             }
@@ -914,11 +905,7 @@ namespace MsgPack.Spec.Generator
                 _indent++;
                 foreach (var (member, index) in group)
                 {
-                    Line("if (global::System.MemoryExtensions.SequenceEqual(key, " + KeyText(member) + "))");
-                    Open();
-                    Line("return " + index + ";");
-                    Close();
-                    Line();
+                    EmitKeyMatch(member, index);
                 }
 
                 Line("break;");
@@ -930,6 +917,15 @@ namespace MsgPack.Spec.Generator
             Line("return -1;");
             Close();
             Close();
+        }
+
+        private void EmitKeyMatch(MemberModel member, int index)
+        {
+            Line("if (global::System.MemoryExtensions.SequenceEqual(key, " + KeyText(member) + "))");
+            Open();
+            Line("return " + index + ";");
+            Close();
+            Line();
         }
 
         // ---- Collections ----
@@ -976,7 +972,7 @@ namespace MsgPack.Spec.Generator
             {
                 Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
                 Open();
-                string count = value.Shape == CollectionShape.Array ? "value.Length" : "value.Count";
+                string count = CountOf(value);
                 Line(advancing
                     ? Spec + (isMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + count + ");"
                     : (isMap ? "writer.WriteMapHeader(" : "writer.WriteArrayHeader(") + count + ");");
@@ -995,7 +991,7 @@ namespace MsgPack.Spec.Generator
 
             Line("public static int Get" + name + "Length(" + type + " value)");
             Open();
-            Line("int length = " + Spec + ".GetArrayHeaderEncodedLength(" + (value.Shape == CollectionShape.Array ? "value.Length" : "value.Count") + ");");
+            Line("int length = " + Spec + ".GetArrayHeaderEncodedLength(" + CountOf(value) + ");");
             EachItem(value, (item, key) =>
             {
                 if (isMap)
@@ -1017,7 +1013,7 @@ namespace MsgPack.Spec.Generator
             Line(Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", cursor.GetRemaining(ref reader));");
             string created = value.Shape switch
             {
-                CollectionShape.Array => ArrayCreation(value.Element!.TypeName, value.Element.DeclaredTypeName),
+                CollectionShape.Array => ArrayCreation(Declared(value.Element!)),
                 CollectionShape.Dictionary or CollectionShape.DictionaryInterface =>
                     "new global::System.Collections.Generic.Dictionary<" + value.Key!.TypeName + ", " + Declared(value.Element!) + ">(count)",
                 _ => "new global::System.Collections.Generic.List<" + Declared(value.Element!) + ">(count)",
@@ -1067,13 +1063,16 @@ namespace MsgPack.Spec.Generator
             Close();
         }
 
-        /// <summary>An array of <paramref name="count"/> elements; an element type that is itself an array puts the count first (T[count][]).</summary>
-        private static string ArrayCreation(string elementType, string declaredElementType)
+        /// <summary>
+        /// <c>new T[count]</c> for the element type as declared; when T is itself an array (<c>U[]</c>), the count goes
+        /// after U, outside any generic arguments: <c>new U[count][]</c>, <c>new List&lt;int[]&gt;[count][]</c>.
+        /// </summary>
+        private static string ArrayCreation(string elementType)
         {
-            int bracket = declaredElementType.IndexOf('[');
+            int bracket = elementType.IndexOf('[', elementType.LastIndexOf('>') + 1);
             return bracket < 0
-                ? "new " + declaredElementType + "[count]"
-                : "new " + declaredElementType.Substring(0, bracket) + "[count]" + declaredElementType.Substring(bracket);
+                ? "new " + elementType + "[count]"
+                : "new " + elementType.Substring(0, bracket) + "[count]" + elementType.Substring(bracket);
         }
 
         /// <summary>
@@ -1086,16 +1085,10 @@ namespace MsgPack.Spec.Generator
             switch (value.Shape)
             {
                 case CollectionShape.Array:
-                    Line("for (int i = 0; i < value.Length; i++)");
-                    Open();
-                    Line(element + " item = value[i];");
-                    body("item", null);
-                    Close();
-                    break;
                 case CollectionShape.List:
                 case CollectionShape.IndexedInterface:
                     // The element in a local: the compiler's null-state analysis follows a local, not an indexer.
-                    Line("for (int i = 0; i < value.Count; i++)");
+                    Line("for (int i = 0; i < " + CountOf(value) + "; i++)");
                     Open();
                     Line(element + " item = value[i];");
                     body("item", null);
@@ -1144,6 +1137,8 @@ namespace MsgPack.Spec.Generator
             }
         }
 
+        private static string CountOf(ValueModel collection) => collection.Shape == CollectionShape.Array ? "value.Length" : "value.Count";
+
         // ---- Text ----
 
         /// <summary>The type of a local that holds the value: nullable when it accepts nil (a reference only from C# 8).</summary>
@@ -1173,6 +1168,9 @@ namespace MsgPack.Spec.Generator
             member.IsRequired
             || (member.Value.IsReference && !member.Value.AcceptsNil
                 && ((member.Setting == MemberSetting.Constructor && member.ParameterDefault is null) || member.Setting == MemberSetting.Initializer));
+
+        /// <summary>Whether the reader keeps a flag of the member's presence: it is set after construction, or it must be there.</summary>
+        private static bool HasFlag(MemberModel member) => member.Setting == MemberSetting.Set || MustBePresent(member);
 
         /// <summary>The bytes of a member's key without its str header.</summary>
         private static int KeyLength(MemberModel member) => Encoding.UTF8.GetByteCount(member.Key!);

@@ -101,11 +101,7 @@ namespace MsgPack.Spec.Generator
         ValueKind Underlying,
         CollectionShape Shape,
         ValueModel? Element,
-        ValueModel? Key)
-    {
-        /// <summary>The type as declared, with the nullable marker when it accepts nil.</summary>
-        public string DeclaredTypeName => TypeName + (AcceptsNil ? "?" : string.Empty);
-    }
+        ValueModel? Key);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);

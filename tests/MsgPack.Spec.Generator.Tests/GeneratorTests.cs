@@ -177,6 +177,8 @@ namespace MsgPack.Spec.Generator.Tests
                         [MsgPackKey("counts")] public Dictionary<string, int> Counts { get; set; }
                         [MsgPackKey("labels")] public IReadOnlyDictionary<int, string> Labels { get; set; }
                         [MsgPackKey("grid")] public List<int[]> Grid { get; set; }
+                        [MsgPackKey("names")] public string[] Names { get; set; }
+                        [MsgPackKey("buckets")] public List<int[]>[] Buckets { get; set; }
                     }
 
                     [MsgPackObject(MsgPackLayout.Array)]

@@ -41,6 +41,7 @@ namespace MsgPack.Spec.Generator.Tests
             Series = new Dictionary<string, List<double>> { ["s"] = new List<double> { 1.5, 2.5 } },
             Jagged = new[] { new[] { 1 }, Array.Empty<int>() },
             MaybeInts = new List<int?> { 1, null, 3 },
+            Buckets = new[] { new List<int[]> { new[] { 4, 5 } }, new List<int[]>() },
         };
 
         private static void AssertEqualEverything(Everything expected, Everything actual)
@@ -76,6 +77,7 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal(expected.Series, actual.Series);
             Assert.Equal(expected.Jagged, actual.Jagged);
             Assert.Equal(expected.MaybeInts, actual.MaybeInts);
+            Assert.Equal(expected.Buckets, actual.Buckets);
         }
 
         private static byte[] Bytes(Everything value)

@@ -57,6 +57,7 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey("series")] public Dictionary<string, List<double>>? Series { get; set; }
         [MsgPackKey("jagged")] public int[][]? Jagged { get; set; }
         [MsgPackKey("maybe_ints")] public List<int?>? MaybeInts { get; set; }
+        [MsgPackKey("buckets")] public List<int[]>[]? Buckets { get; set; }
     }
 
     /// <summary>A recursive type: the depth limit applies.</summary>
