@@ -104,6 +104,32 @@ namespace MsgPack.Spec.Generator.Tests
             AssertCompiles(output);
         }
 
+        [Theory]
+        [InlineData("Array", 8, 0)]
+        [InlineData("Array", 9, 2)]
+        [InlineData("Map", 9, 2)]
+        [InlineData("Array", 17, 3)]
+        public void A_long_member_list_is_read_in_parts_of_eight(string layout, int members, int parts)
+        {
+            var source = new System.Text.StringBuilder("using MsgPack.Spec.Serialization;\n[MsgPackObject(MsgPackLayout." + layout + ")]\npublic partial class C\n{\n");
+            for (int m = 0; m < members; m++)
+            {
+                string key = layout == "Map" ? "\"m" + m + "\"" : m.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                source.Append("    [MsgPackKey(" + key + ")] public int? M" + m + " { get; set; }\n");
+            }
+
+            GeneratorDriverRunResult result = Run(out Compilation output, source.Append('}').ToString());
+            Assert.Empty(result.Diagnostics);
+            string text = result.GeneratedTrees.Single().ToString();
+            for (int part = 0; part < parts; part++)
+            {
+                Assert.Contains("private static void ReadPart" + part + "(", text);
+            }
+
+            Assert.DoesNotContain("ReadPart" + parts + "(", text);
+            AssertCompiles(output);
+        }
+
         [Fact]
         public void An_unrelated_edit_leaves_every_step_cached()
         {

@@ -244,6 +244,46 @@ namespace MsgPack.Spec.Generator.Tests
             }
         }
 
+        [Fact]
+        public void A_long_array_layout_read_in_parts_reads_across_segments_and_names_a_failing_member()
+        {
+            // Primitives has 16 members, read in two parts of eight (the second starts at UInt64, member 8).
+            byte[] bytes = new byte[Primitives.GetEncodedLength(SomePrimitives)];
+            Primitives.Write(bytes, SomePrimitives);
+            for (int cut = 1; cut < bytes.Length; cut++)
+            {
+                var reader = new MsgPackReader(Sequences.Split(bytes, cut));
+                Assert.Equal(SomePrimitives, Primitives.Read(ref reader));
+                Assert.Equal(bytes.Length, reader.Consumed);
+            }
+
+            // MaybeDouble (member 12, in the second part) written as a str: the path and offset name it, in one span and at every cut.
+            var bad = SomePrimitives;
+            bad.MaybeDouble = 1.0;
+            byte[] encoded = new byte[Primitives.GetEncodedLength(bad)];
+            Primitives.Write(encoded, bad);
+            int at = encoded.AsSpan().IndexOf(new byte[] { 0xcb, 0x3f, 0xf0 });
+            Assert.True(at > 0);
+            encoded[at] = 0xa1;
+            var error = Assert.Throws<MsgPackSerializationException>(() => Primitives.Read(encoded, out _));
+            Assert.Equal("$.MaybeDouble", error.Path);
+            Assert.Equal(at, error.Offset);
+            for (int cut = 1; cut < encoded.Length; cut++)
+            {
+                var reader = new MsgPackReader(Sequences.Split(encoded, cut));
+                try
+                {
+                    Primitives.Read(ref reader);
+                    Assert.Fail("no failure at cut " + cut);
+                }
+                catch (MsgPackSerializationException e)
+                {
+                    Assert.Equal("$.MaybeDouble", e.Path);
+                    Assert.Equal(at, e.Offset);
+                }
+            }
+        }
+
         private static void AssertEqualPerson(Person expected, Person actual)
         {
             Assert.Equal(expected.Name, actual.Name);

@@ -416,10 +416,18 @@ namespace MsgPack.Spec
         private OperationStatus TryRead<TDecoder, T>(ref MsgPackReader reader, out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
-            if (default(TDecoder).Decode(ref MemoryMarshal.GetReference(_rest), _rest.Length, out value, out int bytesRead) == ReadStatus.Done)
+            ReadStatus decoded = default(TDecoder).Decode(ref MemoryMarshal.GetReference(_rest), _rest.Length, out value, out int bytesRead);
+            if (decoded == ReadStatus.Done)
             {
                 Advance(bytesRead);
                 return OperationStatus.Done;
+            }
+
+            // Bad data is bad in every segmentation: only a value cut by the segment's end needs the reader. (A
+            // nullable member's TryReadNil fails this way on every value that is not nil.)
+            if (decoded != ReadStatus.NeedMoreData)
+            {
+                return decoded.ToOperationStatus();
             }
 
             OperationStatus status = reader.TryReadAt<TDecoder, T>(_rest, out value);

@@ -74,6 +74,13 @@ namespace MsgPack.Spec.Tests.Streaming
             Assert.Equal(2, cursor.UnreadSpan.Length);
             Assert.Equal(1, cursor.ReadInt32(ref reader));
             Assert.Equal(0, reader.Consumed);
+
+            // A Try read that fails on bytes in the segment is decided there: the reader is not involved (it would
+            // move to the cursor's place), and the cursor stays.
+            Assert.Equal(OperationStatus.InvalidData, cursor.TryReadNil(ref reader));
+            Assert.Equal(OperationStatus.InvalidData, cursor.TryReadMapHeader(ref reader, out _));
+            Assert.Equal(0, reader.Consumed);
+            Assert.Equal(1, cursor.UnreadSpan.Length);
             Assert.Equal(300, cursor.ReadInt32(ref reader)); // straddles: the reader reads it, the cursor follows
             Assert.Equal(5, cursor.UnreadSpan.Length);
             reader.MoveTo(cursor);
