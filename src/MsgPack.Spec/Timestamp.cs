@@ -1,5 +1,6 @@
 using System;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec
 {
@@ -194,10 +195,15 @@ namespace MsgPack.Spec
         {
             if (Seconds < MinDateTimeSeconds || Seconds > MaxDateTimeSeconds)
             {
-                throw new OverflowException($"The timestamp {this} lies outside the range of DateTime (years 1 to 9999).");
+                ThrowOutsideDateTime(this);
             }
 
             return UnixEpochTicks + (Seconds * TicksPerSecond) + (Nanoseconds / 100);
         }
+
+        // Out of line: the message's formatting would otherwise be inlined into every reader of a DateTime.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowOutsideDateTime(Timestamp value) =>
+            throw new OverflowException($"The timestamp {value} lies outside the range of DateTime (years 1 to 9999).");
     }
 }
