@@ -28,6 +28,11 @@ namespace MsgPack.Spec
         /// <exception cref="MsgPackException">The next value is not a str value, the input ends inside it, or it is not valid UTF-8.</exception>
         public MsgPackPayload ReadStringBytes()
         {
+            if (TryReadStringBytesInSegment(out MsgPackPayload text))
+            {
+                return text;
+            }
+
             ReadStatus status = ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out MsgPackPayload payload, out int bytesNeeded);
             ThrowIfFailed(status, bytesNeeded, "a str value");
             return payload;
@@ -37,7 +42,7 @@ namespace MsgPack.Spec
         /// <param name="value">The UTF-8 bytes; empty unless the result is Done.</param>
         /// <returns>Done, NeedMoreData, or InvalidData (not a str value, or not valid UTF-8).</returns>
         public OperationStatus TryReadStringBytes(out MsgPackPayload value) =>
-            ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out value, out _).ToOperationStatus();
+            TryReadStringBytesInSegment(out value) ? OperationStatus.Done : ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out value, out _).ToOperationStatus();
 
         /// <summary>Reads a str value as a <see cref="string"/>, the only allocation (a value that straddles segments is assembled in a pooled array).</summary>
         /// <returns>The text.</returns>
@@ -265,6 +270,26 @@ namespace MsgPack.Spec
             }
 
             return status;
+        }
+
+        /// <summary>
+        /// The common case of <see cref="ReadStringBytes"/>: a value that lies wholly in the current segment, decoded
+        /// and checked by the span reader's core on the segment (one call, no payload bookkeeping). False, having
+        /// consumed nothing, for anything else, which <see cref="ReadPayload"/> then reads or reports.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private bool TryReadStringBytesInSegment(out MsgPackPayload utf8)
+        {
+            ReadOnlySpan<byte> unread = UnreadSegment;
+            if (MsgPackSpec.DecodeUtf8String(ref MemoryMarshal.GetReference(unread), unread.Length, out int offset, out int length, out int bytesRead) != ReadStatus.Done)
+            {
+                utf8 = default;
+                return false;
+            }
+
+            utf8 = new MsgPackPayload(MsgPackSpec.SliceUnchecked(unread, offset, length));
+            _index += bytesRead;
+            return true;
         }
 
         /// <summary>
