@@ -314,7 +314,7 @@ namespace MsgPack.Spec
             return i;
         }
 
-        /// <summary>float 32 in blocks of 4, while the codes are all ca.</summary>
+        /// <summary>float 32 in blocks of 8 (AVX2) or 4, while the codes are all ca.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static int DecodeSingles(ref byte source, int length, ref float destination, int count, out int bytesRead)
         {
@@ -322,6 +322,11 @@ namespace MsgPack.Spec
             int position = 0;
             if (Vector128.IsHardwareAccelerated)
             {
+                if (Vector256.IsHardwareAccelerated && Avx2.IsSupported)
+                {
+                    DecodeSingles256(ref source, length, ref destination, count, ref i, ref position);
+                }
+
                 for (; count - i >= 4 && length - position >= 20; i += 4, position += 20)
                 {
                     ref byte at = ref Unsafe.Add(ref source, position);

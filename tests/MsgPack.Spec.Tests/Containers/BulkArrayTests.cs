@@ -179,6 +179,10 @@ namespace MsgPack.Spec.Tests.Containers
         [MemberData(nameof(Types))]
         public void A_destination_shorter_than_the_array_is_reported_and_nothing_is_consumed(string type) => Kits[type].CheckShortDestination();
 
+        [Theory]
+        [MemberData(nameof(Types))]
+        public void Another_format_at_every_index_of_a_vector_step_reads_as_the_per_value_loop_reads_it(string type) => Kits[type].CheckIntruderAtEveryIndex();
+
         [Fact]
         public void Every_bulk_door_of_the_library_is_in_a_kit()
         {
@@ -468,6 +472,8 @@ namespace MsgPack.Spec.Tests.Containers
             void CheckBadInput();
 
             void CheckShortDestination();
+
+            void CheckIntruderAtEveryIndex();
         }
 
         private sealed class Kit<T> : IKit
@@ -640,6 +646,23 @@ namespace MsgPack.Spec.Tests.Containers
                         byte[] damaged = (byte[])input.Clone();
                         damaged[random.Next(damaged.Length)] = (byte)random.Next(256);
                         CheckAgainstLoop(damaged, values.Length, $"{label}, one byte damaged");
+                    }
+                }
+            }
+
+            /// <summary>
+            /// Another format in place of each element of a 40-element array in turn (every lane of every vector step:
+            /// the widest step is 16 elements): the bulk readers give what the per-value loop gives, failures included.
+            /// </summary>
+            public void CheckIntruderAtEveryIndex()
+            {
+                T[] values = Cases().First(c => c.Values.Length >= 40).Values.Take(40).ToArray();
+                byte[][] intruders = { Hex.ToBytes("c0"), Hex.ToBytes("cb 3f f0 00 00 00 00 00 00"), Hex.ToBytes("d2 00 00 00 07"), Hex.ToBytes("ca 3f 80 00 00"), Hex.ToBytes("cc 05"), Hex.ToBytes("a1 61") };
+                for (int at = 0; at < values.Length; at++)
+                {
+                    foreach (byte[] intruder in intruders)
+                    {
+                        CheckAgainstLoop(Replace(values, at, intruder), values.Length, $"{_name}, element {at} of 40 replaced by {Hex.Of(intruder)}");
                     }
                 }
             }
