@@ -332,6 +332,9 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled in a pooled array, so the string stays the only allocation.</summary>
+        /// <summary>The longest straddling text <see cref="CheckUtf8(MsgPackPayload, bool, out string)"/> assembles on the stack.</summary>
+        private const int StackAssemblyLimit = 256;
+
         internal static bool TryDecodeUtf8(MsgPackPayload utf8, out string text) => CheckUtf8(utf8, decode: true, out text);
 
         internal static bool IsValidUtf8(MsgPackPayload payload) =>
@@ -342,12 +345,22 @@ namespace MsgPack.Spec
         /// first, so that the returned string stays the only allocation (validation alone needs no array: see
         /// <see cref="IsValidUtf8"/>).
         /// </summary>
+        [SkipLocalsInit]
         private static bool CheckUtf8(MsgPackPayload utf8, bool decode, out string text)
         {
             text = string.Empty;
             if (utf8.IsSingleSpan)
             {
                 return CheckUtf8(utf8.Span, decode, out text);
+            }
+
+            // A short text (a key, a name) cut by a segment boundary is assembled on the stack: no pool round trip.
+            if (utf8.Length <= StackAssemblyLimit)
+            {
+                Span<byte> stack = stackalloc byte[StackAssemblyLimit];
+                Span<byte> cut = stack.Slice(0, utf8.Length);
+                utf8.Sequence.CopyTo(cut);
+                return CheckUtf8(cut, decode, out text);
             }
 
             byte[] assembled = ArrayPool<byte>.Shared.Rent(utf8.Length);
