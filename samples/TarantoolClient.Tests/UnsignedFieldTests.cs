@@ -66,6 +66,45 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         }
 
         [Fact]
+        public async Task The_generated_request_values_write_the_forms_the_server_expects()
+        {
+            // UnsignedKey and EmptyArray are [MsgPackObject]s: [value] in the smallest unsigned form, and [].
+            ulong[] values = [0, 127, 128, 255, 256, 65_535, 65_536, uint.MaxValue, 1UL + uint.MaxValue, ulong.MaxValue];
+            foreach (ulong value in values)
+            {
+                byte[] key = Encode.Bytes((ref Span<byte> s) => UnsignedKey.Write(ref s, new UnsignedKey(value)));
+                byte[] expected = [0x91, .. Encode.Bytes((ref Span<byte> s) => MsgPackSpec.WriteUInt64(ref s, value))];
+                Assert.Equal(expected, key);
+                Assert.Equal(new UnsignedKey(value), UnsignedKey.Read(key, out int read));
+                Assert.Equal(key.Length, read);
+            }
+
+            Assert.Equal(new byte[] { 0x90 }, Encode.Bytes((ref Span<byte> s) => EmptyArray.Write(ref s, default)));
+
+            // Through a request: a tuple stored under a large key is found by it, and an empty key selects the space.
+            const ulong Large = 1UL + uint.MaxValue + 12_345;
+            byte[] tuple = [0x92, .. Encode.Bytes((ref Span<byte> s) => MsgPackSpec.WriteUInt64(ref s, Large)), 0xa3, (byte)'k', (byte)'e', (byte)'y'];
+            using (await fixture.Connection.ReplaceAsync(fixture.HashedSpace, new MsgPackBytes(tuple)))
+            {
+            }
+
+            using (TarantoolResponse found = await fixture.Connection.SelectAsync(fixture.HashedSpace, 0, new UnsignedKey(Large)))
+            {
+                MsgPackReader reader = found.GetDataReader();
+                Assert.Equal(1, reader.ReadArrayHeader());
+                Assert.Equal(2, reader.ReadArrayHeader());
+                Assert.Equal(Large, reader.ReadUInt64());
+                Assert.Equal("key", reader.ReadString());
+            }
+
+            using (TarantoolResponse all = await fixture.Connection.SelectAsync(fixture.HashedSpace, 0, default(EmptyArray), iterator: Iterator.All))
+            {
+                MsgPackReader reader = all.GetDataReader();
+                Assert.True(reader.ReadArrayHeader() >= 1);
+            }
+        }
+
+        [Fact]
         public async Task An_exact_width_key_is_a_different_key_to_the_server()
         {
             // What the library's docs warn about (ReserveUInt32Exact): ce 00 00 00 07 and 07 are both 7, yet the

@@ -1,4 +1,5 @@
 using System;
+using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
@@ -35,22 +36,20 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void WriteTo(ref MsgPackWriter writer) => writer.WriteRaw(Encoded.Span);
     }
 
-    /// <summary>A key of one unsigned part: <c>[value]</c>, in the smallest form, as Tarantool expects it.</summary>
+    /// <summary>A key of one unsigned part: <c>[value]</c>, in the smallest form, as Tarantool expects it (its serializer is generated).</summary>
     /// <param name="Value">The key.</param>
-    public readonly record struct UnsignedKey(ulong Value) : IMsgPackValue
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct UnsignedKey([property: MsgPackKey(0)] ulong Value) : IMsgPackValue
     {
         /// <inheritdoc/>
-        public void WriteTo(ref MsgPackWriter writer)
-        {
-            writer.WriteArrayHeader(1);
-            writer.WriteUInt64(Value);
-        }
+        public void WriteTo(ref MsgPackWriter writer) => Write(ref writer, this);
     }
 
-    /// <summary>An empty array: the key of a SELECT of everything, or a call without arguments.</summary>
-    public readonly struct EmptyArray : IMsgPackValue
+    /// <summary>An empty array: the key of a SELECT of everything, or a call without arguments (its serializer is generated).</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial struct EmptyArray : IMsgPackValue
     {
         /// <inheritdoc/>
-        public void WriteTo(ref MsgPackWriter writer) => writer.WriteArrayHeader(0);
+        public void WriteTo(ref MsgPackWriter writer) => Write(ref writer, this);
     }
 }
