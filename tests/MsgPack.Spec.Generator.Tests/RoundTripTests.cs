@@ -158,6 +158,24 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void Keys_in_other_orders_and_with_longer_str_headers_are_found()
+        {
+            // Settings' keys in reverse order; "on" with a str 8 header and "größe" with a str 16 header, where the
+            // writers' form is a fixstr: neither matches the constant bytes of the key as written, so Find finds them.
+            byte[] bytes =
+            {
+                0x82,
+                0xd9, 0x02, (byte)'o', (byte)'n', 0xc3,
+                0xda, 0x00, 0x07, (byte)'g', (byte)'r', 0xc3, 0xb6, 0xc3, 0x9f, (byte)'e', 0x07,
+            };
+            Settings settings = Settings.Read(bytes, out int read);
+            Assert.Equal(bytes.Length, read);
+            Assert.True(settings.On);
+            Assert.Equal(7u, settings.Size);
+            Assert.Equal(0, settings.Long);
+        }
+
+        [Fact]
         public void A_value_of_the_wrong_type_fails_with_MsgPackException()
         {
             // Age is a str, not an int.
