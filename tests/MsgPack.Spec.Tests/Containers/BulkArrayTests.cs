@@ -312,107 +312,89 @@ namespace MsgPack.Spec.Tests.Containers
         public void Float64_arrays_stop_inside_the_room_they_are_given_at_every_offset_in_a_cache_line()
         {
             // The vector paths count their steps from the elements and the room left before they loop (with AVX2, 6
-            // elements in 54 bytes a step, each 32-byte store 5 bytes past its 3 elements; 2 in 18 bytes without), so
-            // around those sizes: every room from 70 bytes short of the array to exactly its length, at every offset in
-            // a cache line. Short of room, nothing lands outside the span and TryWrite reports the length needed; with
-            // the exact room, the per-value loop's bytes, through the span and the pointer doors.
+            // elements in 54 bytes a step, each 32-byte store 5 bytes past its 3 elements; 2 in 18 bytes without).
             var random = new Random(54);
             foreach (int count in Enumerable.Range(0, 41).Concat(new[] { 61, 62, 63, 64, 65, 100, 1000 }))
             {
                 double[] values = Enumerable.Range(0, count).Select(_ => BitConverter.Int64BitsToDouble(random.NextInt64(long.MinValue, long.MaxValue))).ToArray();
-                int length = (int)MsgPackSpec.GetDoubleArrayEncodedLength(values);
-                byte[] expected = new byte[length];
-                Span<byte> rest = expected;
-                MsgPackSpec.WriteArrayHeader(ref rest, count);
-                foreach (double value in values)
-                {
-                    MsgPackSpec.WriteDouble(ref rest, value);
-                }
-
-                byte* block = (byte*)NativeMemory.AlignedAlloc((nuint)(length + 128), 64);
-                try
-                {
-                    var buffer = new Span<byte>(block, length + 128);
-                    for (int offset = 0; offset < 64; offset++)
-                    {
-                        for (int room = Math.Max(0, length - 70); room <= length; room++)
-                        {
-                            string label = $"{count} elements, {room} bytes of room at offset {offset}";
-                            buffer.Fill(0xee);
-                            bool done = MsgPackSpec.TryWriteDoubleArray(buffer.Slice(offset, room), values, out int written);
-                            Assert.True(done == (room == length), label + ": TryWrite's result");
-                            Assert.True(written == length, label + ": TryWrite's count");
-                            Assert.True(buffer.Slice(0, offset).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote before");
-                            Assert.True(buffer.Slice(offset + room).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote past");
-                            if (done)
-                            {
-                                Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), label + ": bytes differ");
-                            }
-                        }
-
-                        buffer.Fill(0xee);
-                        Assert.Equal(length, MsgPackSpec.WriteDoubleArray(block + offset, values));
-                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} elements at offset {offset} (pointer): bytes differ");
-                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} elements at offset {offset} (pointer): wrote past");
-                    }
-                }
-                finally
-                {
-                    NativeMemory.AlignedFree(block);
-                }
+                CheckRoomAtEveryOffset(
+                    values,
+                    (ref Span<byte> rest, double value) => MsgPackSpec.WriteDouble(ref rest, value),
+                    (Span<byte> destination, double[] array, out int written) => MsgPackSpec.TryWriteDoubleArray(destination, array, out written),
+                    (destination, array) => MsgPackSpec.WriteDoubleArray(destination, array));
             }
         }
 
         [Fact]
         public void Float32_arrays_stop_inside_the_room_they_are_given_at_every_offset_in_a_cache_line()
         {
-            // The float 32 twin of the float 64 test above: with AVX2, 12 elements in 60 bytes a step, each 32-byte
-            // store 2 bytes past its 6 elements, then one block of 6 while 8 elements are left; 4 in 20 bytes without.
-            // Every room from 70 bytes short of the array to exactly its length, at every offset in a cache line.
+            // With AVX2, 12 elements in 60 bytes a step, each 32-byte store 2 bytes past its 6 elements, then one block
+            // of 6 while 8 elements are left; 4 in 20 bytes without.
             var random = new Random(32);
             foreach (int count in Enumerable.Range(0, 41).Concat(new[] { 47, 48, 49, 59, 60, 61, 62, 63, 64, 65, 100, 1000 }))
             {
                 float[] values = Enumerable.Range(0, count).Select(_ => BitConverter.Int32BitsToSingle(random.Next(int.MinValue, int.MaxValue))).ToArray();
-                int length = (int)MsgPackSpec.GetSingleArrayEncodedLength(values);
-                byte[] expected = new byte[length];
-                Span<byte> rest = expected;
-                MsgPackSpec.WriteArrayHeader(ref rest, count);
-                foreach (float value in values)
-                {
-                    MsgPackSpec.WriteSingle(ref rest, value);
-                }
+                CheckRoomAtEveryOffset(
+                    values,
+                    (ref Span<byte> rest, float value) => MsgPackSpec.WriteSingle(ref rest, value),
+                    (Span<byte> destination, float[] array, out int written) => MsgPackSpec.TryWriteSingleArray(destination, array, out written),
+                    (destination, array) => MsgPackSpec.WriteSingleArray(destination, array));
+            }
+        }
 
-                byte* block = (byte*)NativeMemory.AlignedAlloc((nuint)(length + 128), 64);
-                try
+        private delegate bool TryWriteAll<T>(Span<byte> destination, T[] values, out int written);
+
+        private delegate int WriteAllAt<T>(byte* destination, T[] values);
+
+        /// <summary>
+        /// Every room from 70 bytes short of the array to exactly its length, at every offset in a cache line: short of
+        /// room, nothing lands outside the span and TryWrite reports the length needed; with the exact room, the
+        /// per-value loop's bytes, through the span and the pointer doors.
+        /// </summary>
+        private static void CheckRoomAtEveryOffset<T>(T[] values, WriteOne<T> writeOne, TryWriteAll<T> tryWrite, WriteAllAt<T> writeAt)
+        {
+            // The per-value loop's bytes (the header takes at most 5, a float at most 9).
+            byte[] scratch = new byte[5 + (9 * values.Length)];
+            Span<byte> rest = scratch;
+            MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
+            foreach (T value in values)
+            {
+                writeOne(ref rest, value);
+            }
+
+            byte[] expected = scratch.AsSpan(0, scratch.Length - rest.Length).ToArray();
+            int length = expected.Length;
+
+            byte* block = (byte*)NativeMemory.AlignedAlloc((nuint)(length + 128), 64);
+            try
+            {
+                var buffer = new Span<byte>(block, length + 128);
+                for (int offset = 0; offset < 64; offset++)
                 {
-                    var buffer = new Span<byte>(block, length + 128);
-                    for (int offset = 0; offset < 64; offset++)
+                    for (int room = Math.Max(0, length - 70); room <= length; room++)
                     {
-                        for (int room = Math.Max(0, length - 70); room <= length; room++)
-                        {
-                            string label = $"{count} elements, {room} bytes of room at offset {offset}";
-                            buffer.Fill(0xee);
-                            bool done = MsgPackSpec.TryWriteSingleArray(buffer.Slice(offset, room), values, out int written);
-                            Assert.True(done == (room == length), label + ": TryWrite's result");
-                            Assert.True(written == length, label + ": TryWrite's count");
-                            Assert.True(buffer.Slice(0, offset).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote before");
-                            Assert.True(buffer.Slice(offset + room).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote past");
-                            if (done)
-                            {
-                                Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), label + ": bytes differ");
-                            }
-                        }
-
+                        string label = $"{values.Length} {typeof(T).Name} elements, {room} bytes of room at offset {offset}";
                         buffer.Fill(0xee);
-                        Assert.Equal(length, MsgPackSpec.WriteSingleArray(block + offset, values));
-                        Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{count} elements at offset {offset} (pointer): bytes differ");
-                        Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{count} elements at offset {offset} (pointer): wrote past");
+                        bool done = tryWrite(buffer.Slice(offset, room), values, out int written);
+                        Assert.True(done == (room == length), label + ": TryWrite's result");
+                        Assert.True(written == length, label + ": TryWrite's count");
+                        Assert.True(buffer.Slice(0, offset).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote before");
+                        Assert.True(buffer.Slice(offset + room).IndexOfAnyExcept((byte)0xee) < 0, label + ": wrote past");
+                        if (done)
+                        {
+                            Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), label + ": bytes differ");
+                        }
                     }
+
+                    buffer.Fill(0xee);
+                    Assert.Equal(length, writeAt(block + offset, values));
+                    Assert.True(buffer.Slice(offset, length).SequenceEqual(expected), $"{values.Length} elements at offset {offset} (pointer): bytes differ");
+                    Assert.True(buffer.Slice(offset + length).IndexOfAnyExcept((byte)0xee) < 0, $"{values.Length} elements at offset {offset} (pointer): wrote past");
                 }
-                finally
-                {
-                    NativeMemory.AlignedFree(block);
-                }
+            }
+            finally
+            {
+                NativeMemory.AlignedFree(block);
             }
         }
 
