@@ -660,7 +660,6 @@ namespace MsgPack.Spec.Generator
                 Line("break;");
                 _indent--;
                 Close();
-
                 Line();
                 Line("expected = at + 1;");
                 Close();
@@ -769,9 +768,10 @@ namespace MsgPack.Spec.Generator
         }
 
         /// <summary>
-        /// One part of a long array layout's member list (see <see cref="PartSize"/>). It works on its own copy of the cursor, a local
-        /// the JIT keeps in registers, and gives the place back at the end; on a failure the reader already holds the
-        /// place (the cursor's failed read moved it there), so the caller's handler reports the right offset.
+        /// One part of a long array layout's member list (see <see cref="PartSize"/>). It works on its own copy of the
+        /// cursor, a local the JIT keeps in registers, and gives the place back at the end; on a failure the reader
+        /// already holds the place (the cursor's failed read moved it there), so the caller's handler reports the right
+        /// offset.
         /// </summary>
         private void EmitReadPart(int part)
         {
