@@ -139,51 +139,40 @@ namespace MsgPack.Spec.Interop.Tests
         public List<Inner>? Children() =>
             Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => Inner() ?? new Inner()).ToList();
 
-        public ArrayModel ArrayModel() => new()
-        {
-            Flag = Chance(50),
-            I8 = (sbyte)Int(sbyte.MinValue, sbyte.MaxValue),
-            U8 = (byte)Int(byte.MinValue, byte.MaxValue),
-            I16 = (short)Int(short.MinValue, short.MaxValue),
-            U16 = (ushort)Int(ushort.MinValue, ushort.MaxValue),
-            I32 = (int)Int(int.MinValue, int.MaxValue),
-            U32 = (uint)Int(uint.MinValue, uint.MaxValue),
-            I64 = Int(long.MinValue, long.MaxValue),
-            U64 = UInt64(),
-            F32 = Single(),
-            F64 = Double(),
-            Text = MaybeText(),
-            Maybe = Chance(30) ? null : (int)Int(int.MinValue, int.MaxValue),
-            Bytes = Bytes(),
-            Shade = Shade(),
-            Nested = Inner(),
-            Numbers = Numbers(),
-            Names = Names(),
-        };
+        public ArrayModel ArrayModel() => EveryKind(new ArrayModel());
 
-        public MapModel MapModel() => new()
+        public MapModel MapModel()
         {
-            Flag = Chance(50),
-            I8 = (sbyte)Int(sbyte.MinValue, sbyte.MaxValue),
-            U8 = (byte)Int(byte.MinValue, byte.MaxValue),
-            I16 = (short)Int(short.MinValue, short.MaxValue),
-            U16 = (ushort)Int(ushort.MinValue, ushort.MaxValue),
-            I32 = (int)Int(int.MinValue, int.MaxValue),
-            U32 = (uint)Int(uint.MinValue, uint.MaxValue),
-            I64 = Int(long.MinValue, long.MaxValue),
-            U64 = UInt64(),
-            F32 = Single(),
-            F64 = Double(),
-            Text = MaybeText(),
-            Maybe = Chance(30) ? null : (int)Int(int.MinValue, int.MaxValue),
-            Bytes = Bytes(),
-            Shade = Shade(),
-            Nested = Inner(),
-            Numbers = Numbers(),
-            Names = Names(),
-            Scores = Scores(),
-            Children = Children(),
-        };
+            MapModel model = EveryKind(new MapModel());
+            model.Scores = Scores();
+            model.Children = Children();
+            return model;
+        }
+
+        /// <summary>Sets the members both layouts share, drawn in the order of their keys.</summary>
+        private T EveryKind<T>(T model)
+            where T : IEveryKind
+        {
+            model.Flag = Chance(50);
+            model.I8 = (sbyte)Int(sbyte.MinValue, sbyte.MaxValue);
+            model.U8 = (byte)Int(byte.MinValue, byte.MaxValue);
+            model.I16 = (short)Int(short.MinValue, short.MaxValue);
+            model.U16 = (ushort)Int(ushort.MinValue, ushort.MaxValue);
+            model.I32 = (int)Int(int.MinValue, int.MaxValue);
+            model.U32 = (uint)Int(uint.MinValue, uint.MaxValue);
+            model.I64 = Int(long.MinValue, long.MaxValue);
+            model.U64 = UInt64();
+            model.F32 = Single();
+            model.F64 = Double();
+            model.Text = MaybeText();
+            model.Maybe = Chance(30) ? null : (int)Int(int.MinValue, int.MaxValue);
+            model.Bytes = Bytes();
+            model.Shade = Shade();
+            model.Nested = Inner();
+            model.Numbers = Numbers();
+            model.Names = Names();
+            return model;
+        }
 
         public SmallMapModel SmallMapModel() => new()
         {

@@ -29,11 +29,51 @@ namespace MsgPack.Spec.Interop.Tests
         [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public string? Label { get; set; }
     }
 
+    /// <summary>The members the array and the map layouts share, so that one generator and one comparison serve both.</summary>
+    public interface IEveryKind
+    {
+        bool Flag { get; set; }
+
+        sbyte I8 { get; set; }
+
+        byte U8 { get; set; }
+
+        short I16 { get; set; }
+
+        ushort U16 { get; set; }
+
+        int I32 { get; set; }
+
+        uint U32 { get; set; }
+
+        long I64 { get; set; }
+
+        ulong U64 { get; set; }
+
+        float F32 { get; set; }
+
+        double F64 { get; set; }
+
+        string? Text { get; set; }
+
+        int? Maybe { get; set; }
+
+        byte[]? Bytes { get; set; }
+
+        Shade Shade { get; set; }
+
+        Inner? Nested { get; set; }
+
+        List<int>? Numbers { get; set; }
+
+        string[]? Names { get; set; }
+    }
+
     /// <summary>The array layout: every integer width, bool, both floats, string, nullable, bin, enum, nested, lists.</summary>
     [MsgPackObject(MsgPackLayout.Array)]
     [MP.MessagePackObject]
     [GenerateShape]
-    public sealed partial class ArrayModel
+    public sealed partial class ArrayModel : IEveryKind
     {
         [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public bool Flag { get; set; }
         [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public sbyte I8 { get; set; }
@@ -59,7 +99,7 @@ namespace MsgPack.Spec.Interop.Tests
     [MsgPackObject(MsgPackLayout.Map)]
     [MP.MessagePackObject]
     [GenerateShape]
-    public sealed partial class MapModel
+    public sealed partial class MapModel : IEveryKind
     {
         [MsgPackKey("flag")] [MP.Key("flag")] [PropertyShape(Name = "flag")] public bool Flag { get; set; }
         [MsgPackKey("i8")] [MP.Key("i8")] [PropertyShape(Name = "i8")] public sbyte I8 { get; set; }
