@@ -60,22 +60,7 @@ namespace MsgPack.Spec
         /// <param name="reader">The reader this cursor came from.</param>
         /// <returns>Done, NeedMoreData (the input ends first) or InvalidData (the next value is not nil).</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public OperationStatus TryReadNil(ref MsgPackReader reader)
-        {
-            // Nil is one byte: a compare, with no status to map (every nullable member of a generated reader asks).
-            if (!_rest.IsEmpty)
-            {
-                if (MemoryMarshal.GetReference(_rest) != DataCodes.Nil)
-                {
-                    return OperationStatus.InvalidData;
-                }
-
-                Advance(1);
-                return OperationStatus.Done;
-            }
-
-            return TryRead<NilDecoder, bool>(ref reader, out _);
-        }
+        public OperationStatus TryReadNil(ref MsgPackReader reader) => TryRead<NilDecoder, bool>(ref reader, out _);
 
         /// <summary>Tells whether the next value is nil, without consuming it; false at the end of the input.</summary>
         /// <param name="reader">The reader this cursor came from.</param>

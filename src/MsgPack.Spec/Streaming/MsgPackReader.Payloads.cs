@@ -44,7 +44,7 @@ namespace MsgPack.Spec
         public OperationStatus TryReadStringBytes(out MsgPackPayload value) =>
             TryReadStringBytesInSegment(out value) ? OperationStatus.Done : ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out value, out _).ToOperationStatus();
 
-        /// <summary>Reads a str value as a <see cref="string"/>, the only allocation (a value that straddles segments is assembled in a pooled array).</summary>
+        /// <summary>Reads a str value as a <see cref="string"/>, the only allocation (a value that straddles segments is assembled on the stack or in a pooled array).</summary>
         /// <returns>The text.</returns>
         /// <exception cref="MsgPackException">The next value is not a str value, the input ends inside it (checked before anything is allocated), or it is not valid UTF-8.</exception>
         public string ReadString()
@@ -331,19 +331,19 @@ namespace MsgPack.Spec
             return status;
         }
 
-        /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled in a pooled array, so the string stays the only allocation.</summary>
         /// <summary>The longest straddling text <see cref="CheckUtf8(MsgPackPayload, bool, out string)"/> assembles on the stack.</summary>
         private const int StackAssemblyLimit = 256;
 
+        /// <summary>Validates and decodes UTF-8; text that straddles segments is assembled on the stack or in a pooled array, so the string stays the only allocation.</summary>
         internal static bool TryDecodeUtf8(MsgPackPayload utf8, out string text) => CheckUtf8(utf8, decode: true, out text);
 
         internal static bool IsValidUtf8(MsgPackPayload payload) =>
             payload.IsSingleSpan ? CheckUtf8(payload.Span, decode: false, out _) : Utf8Text.IsValid(payload.Sequence);
 
         /// <summary>
-        /// Validates UTF-8 and, when asked, decodes it. Bytes that straddle segments are assembled in a pooled array
-        /// first, so that the returned string stays the only allocation (validation alone needs no array: see
-        /// <see cref="IsValidUtf8"/>).
+        /// Validates UTF-8 and, when asked, decodes it. Bytes that straddle segments are assembled first, on the stack
+        /// (up to <see cref="StackAssemblyLimit"/> bytes) or in a pooled array, so that the returned string stays the
+        /// only allocation (validation alone needs no array: see <see cref="IsValidUtf8"/>).
         /// </summary>
         [SkipLocalsInit]
         private static bool CheckUtf8(MsgPackPayload utf8, bool decode, out string text)
