@@ -583,9 +583,7 @@ namespace MsgPack.Spec.Generator
         /// </summary>
         private void EmitReadBody(bool inPlace)
         {
-            Line(Serialization + ".CheckDepth(depth);");
             Line(Cursor + " cursor = reader.GetCursor();");
-            Line("int count = cursor." + (_model.IsMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
             if (!inPlace)
             {
                 foreach (MemberModel member in _model.Members)
@@ -602,6 +600,11 @@ namespace MsgPack.Spec.Generator
             Line("int at = -1;");
             Line("try");
             Open();
+            Line("int count = cursor." + (_model.IsMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
+
+            // After the header: an input that ends where a too deep object would start may still end in nil, so it is
+            // truncated (NeedMoreData), not invalid.
+            Line(Serialization + ".CheckDepth(depth);");
             if (_model.IsMap)
             {
                 // A key is compared as bytes (its str header read, its UTF-8 not decoded): the writers' order is tried
@@ -619,6 +622,7 @@ namespace MsgPack.Spec.Generator
                 Close();
                 Line("else");
                 Open();
+                Line("long keyAt = cursor.GetConsumed(ref reader);");
                 Line("int length = cursor.ReadStringHeader(ref reader);");
                 Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
                 Line("if ((uint)length <= (uint)unread.Length)");
@@ -627,7 +631,7 @@ namespace MsgPack.Spec.Generator
                 Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
                 Line("if (at < 0)");
                 Open();
-                Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length));");
+                Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt);");
                 Close();
                 Line();
                 Line("cursor.ReadBytes(ref reader, length);");
@@ -638,7 +642,7 @@ namespace MsgPack.Spec.Generator
                 Line("at = MsgPackKeys.Find(key, expected);");
                 Line("if (at < 0)");
                 Open();
-                Line(Serialization + ".CheckUnknownKey(key);");
+                Line(Serialization + ".CheckUnknownKey(key, keyAt);");
                 Close();
                 Close();
                 Close();
@@ -695,6 +699,7 @@ namespace MsgPack.Spec.Generator
                         Line("if (!" + Flag(member) + ")");
                         Open();
                         Line("at = " + m + ";");
+                        Line("reader.MoveTo(cursor);");
                         Line(Serialization + (member.IsRequired ? ".ThrowMissingRequired(\"" : ".ThrowMissingNonNullable(\"") + member.Name + "\");");
                         Close();
                     }
@@ -702,9 +707,12 @@ namespace MsgPack.Spec.Generator
             }
 
             Close();
-            Line("catch (" + Exception + " e)");
+
+            // The filter records the member on the failure as it passes and lets it pass, at any depth; only the
+            // outermost object catches it, to wrap it once (a throw per level would cost a dispatch's stack per level).
+            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceMember(e, MsgPackMemberNames.Get(at), reader.Consumed) || depth == 0)");
             Open();
-            Line("throw at < 0 ? " + Serialization + ".AtMember(e, \"\", reader.Consumed) : " + Serialization + ".AtMember(e, MsgPackMemberNames.Get(at), reader.Consumed);");
+            Line("throw " + Serialization + ".Wrap(e);");
             Close();
             Line();
             if (!inPlace)
@@ -770,7 +778,7 @@ namespace MsgPack.Spec.Generator
         /// <summary>
         /// One part of a long array layout's member list (see <see cref="PartSize"/>). It works on its own copy of the
         /// cursor, a local the JIT keeps in registers, and gives the place back at the end; on a failure the reader
-        /// already holds the place (the cursor's failed read moved it there), so the caller's handler reports the right
+        /// already holds the place (the cursor's failed read moved it there), so the caller's filter records the right
         /// offset.
         /// </summary>
         private void EmitReadPart(int part)
@@ -821,9 +829,9 @@ namespace MsgPack.Spec.Generator
             string? call = value.Kind switch
             {
                 ValueKind.Timestamp => "cursor.ReadTimestamp(ref reader)",
-                ValueKind.DateTime => Serialization + ".ToDateTime(cursor.ReadTimestamp(ref reader))",
-                ValueKind.DateTimeOffset => Serialization + ".ToDateTimeOffset(cursor.ReadTimestamp(ref reader))",
-                ValueKind.Guid => Serialization + ".ToGuid(cursor.ReadStringBytes(ref reader))",
+                ValueKind.DateTime => Serialization + ".ReadDateTime(ref cursor, ref reader)",
+                ValueKind.DateTimeOffset => Serialization + ".ReadDateTimeOffset(ref cursor, ref reader)",
+                ValueKind.Guid => Serialization + ".ReadGuid(ref cursor, ref reader)",
                 ValueKind.Enum => "(" + value.TypeName + ")cursor.Read" + value.Underlying + "(ref reader)",
                 ValueKind.Binary or ValueKind.BinaryMemory => "cursor.ReadBinary(ref reader).ToArray()",
                 ValueKind.Object or ValueKind.NumberArray or ValueKind.Collection or ValueKind.Dictionary => null,
@@ -1127,6 +1135,7 @@ namespace MsgPack.Spec.Generator
                 Line("result[key] = item;");
                 Line("if (result.Count == before)");
                 Open();
+                Line("reader.MoveTo(cursor);");
                 Line(Serialization + ".ThrowDuplicateKey();");
                 Close();
             }
@@ -1141,9 +1150,10 @@ namespace MsgPack.Spec.Generator
 
             Close();
             Close();
-            Line("catch (" + Exception + " e)");
+            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceItem(e, i, reader.Consumed))");
             Open();
-            Line("throw " + Serialization + ".AtItem(e, i, reader.Consumed);");
+            Line("// Never entered: the filter records the index on the failure and lets it pass to the outermost object.");
+            Line("throw;");
             Close();
             Line();
             Line("reader.MoveTo(cursor);");
@@ -1183,11 +1193,21 @@ namespace MsgPack.Spec.Generator
                     Close();
                     break;
                 case CollectionShape.CountedInterface:
+                    // ICollection<T> and IReadOnlyCollection<T> have no indexer: the list or array they usually hold is
+                    // walked by index; only another implementation allocates its enumerator.
                     Line("if (value is global::System.Collections.Generic.List<" + element + "> list)");
                     Open();
                     Line("for (int i = 0; i < list.Count; i++)");
                     Open();
                     Line(element + " item = list[i];");
+                    body("item", null);
+                    Close();
+                    Close();
+                    Line("else if (value is " + element + "[] array)");
+                    Open();
+                    Line("for (int i = 0; i < array.Length; i++)");
+                    Open();
+                    Line(element + " item = array[i];");
                     body("item", null);
                     Close();
                     Close();

@@ -27,6 +27,20 @@ namespace MsgPack.Spec
             : base(message, innerException)
         {
         }
+
+        /// <summary>
+        /// The path below the outermost generated object (<c>.Comments[3].Author</c>), recorded by the generated readers'
+        /// exception filters as this exception passes through them, innermost first; null until one records.
+        /// </summary>
+        /// <remarks>
+        /// The generated readers record instead of catching and rethrowing at every level: a rethrow from a handler
+        /// dispatches on top of the stack of the throw it handles, so a throw per level would cost the stack of a
+        /// dispatch per level of nesting (MsgPackSerialization.TraceMember).
+        /// </remarks>
+        internal string? SerializationPath { get; set; }
+
+        /// <summary>Where the reader stood at the failure, recorded once by the innermost generated reader (or by the throw itself); -1 until then.</summary>
+        internal long SerializationOffset { get; set; } = -1;
     }
 
     /// <summary>The value starts with a code that is not one of the codes the reader accepts (0xc1 included).</summary>

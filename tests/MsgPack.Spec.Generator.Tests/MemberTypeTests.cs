@@ -178,17 +178,27 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void Writing_allocates_nothing_even_through_collection_interfaces()
         {
-            Everything value = SomeEverything();
-            var output = new PooledBufferWriter(1 << 16);
-            byte[] buffer = new byte[1 << 16];
-            Exercise(output, buffer, value);
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 50; i++)
+            // The interfaces holding lists, then arrays (ICollection<T> and IReadOnlyCollection<T> have no indexer).
+            Everything lists = SomeEverything();
+            Everything arrays = SomeEverything();
+            arrays.Counted = new[] { long.MinValue, 0 };
+            arrays.ReadOnlyCounted = new[] { "p", null };
+            arrays.Accounts = arrays.Accounts!.ToArray();
+            foreach (Everything value in new[] { lists, arrays })
             {
+                var output = new PooledBufferWriter(1 << 16);
+                byte[] buffer = new byte[1 << 16];
                 Exercise(output, buffer, value);
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < 50; i++)
+                {
+                    Exercise(output, buffer, value);
+                }
+
+                Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
             }
 
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            Assert.Equal(Bytes(lists), Bytes(arrays));
 
             static void Exercise(PooledBufferWriter output, byte[] buffer, Everything value)
             {

@@ -69,6 +69,21 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey(2)] public List<Node>? Children { get; set; }
     }
 
+    /// <summary>
+    /// A recursive map layout: through a member, a list's elements and a dictionary's values; with members whose
+    /// values can be well formed and still not fit (a Guid, a DateTime), for the error contract's tests.
+    /// </summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class Holder
+    {
+        [MsgPackKey("n")] public int Number { get; set; }
+        [MsgPackKey("g")] public Guid Id { get; set; }
+        [MsgPackKey("t")] public DateTime When { get; set; }
+        [MsgPackKey("next")] public Holder? Next { get; set; }
+        [MsgPackKey("list")] public List<Holder>? List { get; set; }
+        [MsgPackKey("dict")] public Dictionary<string, Holder>? Dict { get; set; }
+    }
+
     /// <summary>Init-only and required members, set through the object initializer.</summary>
     [MsgPackObject(MsgPackLayout.Map)]
     public sealed partial class Login

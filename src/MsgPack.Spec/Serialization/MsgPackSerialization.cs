@@ -28,21 +28,42 @@ namespace MsgPack.Spec.Serialization
 
         private const int GuidTextLength = 36;
 
-        /// <summary>The failure of a member's value, under the member's name.</summary>
+        /// <summary>
+        /// Records a failure under a member's name as the exception passes the member's reader, and lets it pass: the
+        /// exception filter of every generated object reader. The outermost object then wraps the failure once
+        /// (<see cref="Wrap"/>).
+        /// </summary>
+        /// <remarks>
+        /// A filter runs while the throw's frames are still on the stack and returns to the dispatch, so a failure
+        /// crosses any number of levels at the stack of one dispatch. A handler that threw a new exception at each level
+        /// would instead dispatch on top of the previous dispatch, once per level: 65 levels of a recursive type, cut one
+        /// byte short, overflowed a 1 MiB thread that way.
+        /// </remarks>
         /// <param name="exception">What went wrong.</param>
         /// <param name="member">The member's name; empty for the object itself (its header, a key, an unknown member).</param>
-        /// <param name="offset">Where the reader stood.</param>
-        /// <returns>The exception to throw.</returns>
-        public static MsgPackSerializationException AtMember(MsgPackException exception, string member, long offset) =>
-            MsgPackSerializationException.Wrap(exception, member.Length == 0 ? string.Empty : "." + member, offset);
+        /// <param name="offset">Where the reader stands; kept only when nothing inside recorded an offset first.</param>
+        /// <returns>Always <see langword="false"/>: the exception is not caught here.</returns>
+        public static bool TraceMember(MsgPackException exception, string member, long offset)
+        {
+            Trace(exception, member.Length == 0 ? string.Empty : "." + member, offset);
+            return false;
+        }
 
-        /// <summary>The failure of a collection's element (or a map's entry) under its index.</summary>
+        /// <summary>Records a failure under a collection element's (or a map entry's) index as it passes, and lets it pass (see <see cref="TraceMember"/>).</summary>
         /// <param name="exception">What went wrong.</param>
         /// <param name="index">The element's or entry's index.</param>
-        /// <param name="offset">Where the reader stood.</param>
-        /// <returns>The exception to throw.</returns>
-        public static MsgPackSerializationException AtItem(MsgPackException exception, int index, long offset) =>
-            MsgPackSerializationException.Wrap(exception, "[" + index.ToString(System.Globalization.CultureInfo.InvariantCulture) + "]", offset);
+        /// <param name="offset">Where the reader stands; kept only when nothing inside recorded an offset first.</param>
+        /// <returns>Always <see langword="false"/>: the exception is not caught here.</returns>
+        public static bool TraceItem(MsgPackException exception, int index, long offset)
+        {
+            Trace(exception, "[" + index.ToString(System.Globalization.CultureInfo.InvariantCulture) + "]", offset);
+            return false;
+        }
+
+        /// <summary>The exception the outermost generated reader throws for a failure traced through the readers inside it.</summary>
+        /// <param name="exception">The failure, as thrown and traced.</param>
+        /// <returns>The exception to throw: its path, its offset, and the failure inside.</returns>
+        public static MsgPackSerializationException Wrap(MsgPackException exception) => MsgPackSerializationException.FromTrace(exception);
 
         /// <summary>What a generated <c>TryRead</c> returns for a failure: NeedMoreData when the input ends inside the value, else InvalidData.</summary>
         /// <param name="exception">The failure.</param>
@@ -84,23 +105,25 @@ namespace MsgPack.Spec.Serialization
         /// value is skipped.
         /// </summary>
         /// <param name="key">The key's bytes.</param>
+        /// <param name="offset">Where the key (its str header) starts: the offset of the failure.</param>
         /// <exception cref="MsgPackInvalidUtf8Exception">The key is not valid UTF-8.</exception>
-        public static void CheckUnknownKey(MsgPackPayload key)
+        public static void CheckUnknownKey(MsgPackPayload key, long offset)
         {
             if (!MsgPackReader.IsValidUtf8(key))
             {
-                throw new MsgPackInvalidUtf8Exception();
+                ThrowInvalidKey(offset);
             }
         }
 
-        /// <summary>Checks a map key that matched no member, in one span (see <see cref="CheckUnknownKey(MsgPackPayload)"/>).</summary>
+        /// <summary>Checks a map key that matched no member, in one span (see <see cref="CheckUnknownKey(MsgPackPayload, long)"/>).</summary>
         /// <param name="key">The key's bytes.</param>
+        /// <param name="offset">Where the key (its str header) starts: the offset of the failure.</param>
         /// <exception cref="MsgPackInvalidUtf8Exception">The key is not valid UTF-8.</exception>
-        public static void CheckUnknownKey(ReadOnlySpan<byte> key)
+        public static void CheckUnknownKey(ReadOnlySpan<byte> key, long offset)
         {
             if (!Utf8Text.IsValid(ref MemoryMarshal.GetReference(key), key.Length))
             {
-                throw new MsgPackInvalidUtf8Exception();
+                ThrowInvalidKey(offset);
             }
         }
 
@@ -126,29 +149,37 @@ namespace MsgPack.Spec.Serialization
         [DoesNotReturn]
         public static void ThrowDuplicateKey() => throw new MsgPackException("The map has the same key twice.");
 
-        /// <summary>The timestamp as a UTC <see cref="DateTime"/>.</summary>
-        /// <param name="value">The timestamp.</param>
+        /// <summary>Reads a timestamp as a UTC <see cref="DateTime"/> through the cursor.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
         /// <returns>The instant, <see cref="DateTimeKind.Utc"/>, rounded down to the tick.</returns>
-        /// <exception cref="MsgPackException">The instant lies outside the years 1 to 9999.</exception>
-        public static DateTime ToDateTime(Timestamp value)
+        /// <exception cref="MsgPackException">Not a timestamp, or one outside the years 1 to 9999 (its offset is the timestamp's start).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static DateTime ReadDateTime(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            long start = cursor.GetConsumed(ref reader);
+            Timestamp value = cursor.ReadTimestamp(ref reader);
             if (!value.FitsDateTime)
             {
-                ThrowOutsideDateTime(value);
+                ThrowOutsideDateTime(value, start);
             }
 
             return value.ToDateTime();
         }
 
-        /// <summary>The timestamp as a <see cref="DateTimeOffset"/> with offset zero.</summary>
-        /// <param name="value">The timestamp.</param>
+        /// <summary>Reads a timestamp as a <see cref="DateTimeOffset"/> with offset zero through the cursor.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
         /// <returns>The instant, rounded down to the tick.</returns>
-        /// <exception cref="MsgPackException">The instant lies outside the years 1 to 9999.</exception>
-        public static DateTimeOffset ToDateTimeOffset(Timestamp value)
+        /// <exception cref="MsgPackException">Not a timestamp, or one outside the years 1 to 9999 (its offset is the timestamp's start).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static DateTimeOffset ReadDateTimeOffset(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            long start = cursor.GetConsumed(ref reader);
+            Timestamp value = cursor.ReadTimestamp(ref reader);
             if (!value.FitsDateTime)
             {
-                ThrowOutsideDateTime(value);
+                ThrowOutsideDateTime(value, start);
             }
 
             return value.ToDateTimeOffset();
@@ -178,22 +209,21 @@ namespace MsgPack.Spec.Serialization
             destination = destination.Slice(GuidEncodedLength);
         }
 
-        /// <summary>Parses the "D" form of a <see cref="Guid"/> (what <see cref="WriteGuid(ref MsgPackWriter, Guid)"/> writes; either case).</summary>
-        /// <param name="utf8">The str value's bytes.</param>
+        /// <summary>Reads the str of a <see cref="Guid"/>'s "D" form (what <see cref="WriteGuid(ref MsgPackWriter, Guid)"/> writes; either case) through the cursor.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
         /// <returns>The value.</returns>
-        /// <exception cref="MsgPackException">The text is not a Guid in that form.</exception>
-        public static Guid ToGuid(MsgPackPayload utf8)
+        /// <exception cref="MsgPackException">Not a str, or not a Guid in that form (its offset is the str's start).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Guid ReadGuid(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
-            Span<byte> copy = stackalloc byte[GuidTextLength];
-            if (utf8.Length == GuidTextLength
-                && utf8.TryCopyTo(copy)
-                && Utf8Parser.TryParse(copy, out Guid value, out int consumed, 'D')
-                && consumed == GuidTextLength)
+            long start = cursor.GetConsumed(ref reader);
+            if (!TryParseGuid(cursor.ReadStringBytes(ref reader), out Guid value))
             {
-                return value;
+                ThrowNotGuid(start);
             }
 
-            throw new MsgPackException("Expected a Guid as a str of 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).");
+            return value;
         }
 
         /// <summary>Reads an array of booleans into a new array of its length, checking the count against the input first.</summary>
@@ -256,6 +286,36 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static double[] ReadDoubleArray(ref MsgPackReader reader) => reader.ReadNewArray<double, DoubleArrayCodec>();
 
+        private static bool TryParseGuid(MsgPackPayload utf8, out Guid value)
+        {
+            Span<byte> copy = stackalloc byte[GuidTextLength];
+            value = default;
+            return utf8.Length == GuidTextLength
+                && utf8.TryCopyTo(copy)
+                && Utf8Parser.TryParse(copy, out value, out int consumed, 'D')
+                && consumed == GuidTextLength;
+        }
+
+        /// <summary>Records where a failure is on the exception itself: a value judged after it was read (the reader has moved past it).</summary>
+        private static MsgPackException At(MsgPackException exception, long offset)
+        {
+            exception.SerializationOffset = offset;
+            return exception;
+        }
+
+        private static void Trace(MsgPackException exception, string segment, long offset)
+        {
+            if (exception.SerializationOffset < 0)
+            {
+                exception.SerializationOffset = offset;
+            }
+
+            if (segment.Length != 0)
+            {
+                exception.SerializationPath = segment + exception.SerializationPath;
+            }
+        }
+
         private static void EncodeGuid(Span<byte> destination, Guid value)
         {
             destination[0] = DataCodes.String8;
@@ -280,7 +340,16 @@ namespace MsgPack.Spec.Serialization
 
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void ThrowOutsideDateTime(Timestamp value) =>
-            throw new MsgPackException("The timestamp " + value.ToString() + " lies outside the years 1 to 9999 that DateTime holds.");
+        private static void ThrowOutsideDateTime(Timestamp value, long offset) =>
+            throw At(new MsgPackException("The timestamp " + value.ToString() + " lies outside the years 1 to 9999 that DateTime holds."), offset);
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowNotGuid(long offset) =>
+            throw At(new MsgPackException("Expected a Guid as a str of 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."), offset);
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowInvalidKey(long offset) => throw At(new MsgPackInvalidUtf8Exception(), offset);
     }
 }

@@ -30,11 +30,20 @@ namespace MsgPack.Spec.Serialization
         /// </summary>
         public long Offset { get; }
 
-        /// <summary>The failure one level up: the same offset and cause, under <paramref name="segment"/>.</summary>
-        internal static MsgPackSerializationException Wrap(MsgPackException exception, string segment, long offset) =>
-            exception is MsgPackSerializationException inner
-                ? new MsgPackSerializationException("$" + segment + inner.Path.Substring(1), inner.Offset, (MsgPackException)inner.InnerException!)
-                : new MsgPackSerializationException("$" + segment, offset, exception);
+        /// <summary>
+        /// The exception for a failure that passed through the generated readers, which recorded its path and offset on
+        /// it (<see cref="MsgPackSerialization.TraceMember"/>): made once, by the outermost object's reader.
+        /// </summary>
+        internal static MsgPackSerializationException FromTrace(MsgPackException exception)
+        {
+            string below = exception.SerializationPath ?? string.Empty;
+
+            // An entry point called inside a reader (a whole value read by hand) has wrapped already: one level of
+            // wrapping, with its path under the members recorded above it.
+            return exception is MsgPackSerializationException inner
+                ? new MsgPackSerializationException("$" + below + inner.Path.Substring(1), inner.Offset, inner.Cause)
+                : new MsgPackSerializationException("$" + below, exception.SerializationOffset < 0 ? 0 : exception.SerializationOffset, exception);
+        }
 
         /// <summary>What the data was wrong with, where: the generated readers' TryRead tells truncation apart with it.</summary>
         internal MsgPackException Cause => (MsgPackException)InnerException!;

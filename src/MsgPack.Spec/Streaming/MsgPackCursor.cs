@@ -50,6 +50,12 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public readonly long GetRemaining(ref MsgPackReader reader) => reader.Remaining - reader.SegmentRemaining + _rest.Length;
 
+        /// <summary>The bytes from the reader's start to the cursor's place: the reader's <see cref="MsgPackReader.Consumed"/> once it moves here.</summary>
+        /// <param name="reader">The reader this cursor came from.</param>
+        /// <returns>The offset of the cursor's place in the whole input.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public readonly long GetConsumed(ref MsgPackReader reader) => reader.Consumed + reader.SegmentRemaining - _rest.Length;
+
         /// <summary>Reads nil.</summary>
         /// <param name="reader">The reader this cursor came from.</param>
         /// <exception cref="MsgPackException">The next value is not nil, or the input ends (see the derived types).</exception>
