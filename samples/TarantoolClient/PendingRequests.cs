@@ -71,26 +71,30 @@ namespace MsgPack.Spec.Samples.Tarantool
         public long Deadline { get; private set; } = long.MaxValue;
 
         /// <summary>
-        /// Applies <paramref name="happened"/> to the request of <paramref name="generation"/>: one compare-and-swap
-        /// from the state read to the state <see cref="SlotState.Next"/> decides on it, read again only when another
-        /// party changed the state in between (uncontended, one read and one swap).
+        /// Applies <paramref name="happened"/> to the request of <paramref name="generation"/>: a compare-and-swap to
+        /// the state <see cref="SlotState.Next"/> decides on the state found. The first swap is tried from the phase
+        /// the event usually finds (<see cref="SlotState.Usual"/>) without reading first, so the common case is that
+        /// one swap; when it fails, the state it found is the one to decide on next.
         /// </summary>
         /// <returns>False when the event does nothing in the state found.</returns>
         private bool Apply(uint generation, SlotEvent happened, out long from, out long to)
         {
+            from = SlotState.Tag(generation, SlotState.Usual(happened));
             while (true)
             {
-                from = Volatile.Read(ref _state);
                 to = SlotState.Next(from, generation, happened);
                 if (to == from)
                 {
                     return false;
                 }
 
-                if (Interlocked.CompareExchange(ref _state, to, from) == from)
+                long found = Interlocked.CompareExchange(ref _state, to, from);
+                if (found == from)
                 {
                     return true;
                 }
+
+                from = found;
             }
         }
 

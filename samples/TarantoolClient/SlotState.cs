@@ -107,6 +107,20 @@ namespace MsgPack.Spec.Samples.Tarantool
             return next == phase ? state : (state & ~PhaseMask) | next;
         }
 
+        /// <summary>
+        /// The phase in which <paramref name="happened"/> usually finds the slot, and acts (the tests check that it
+        /// does): the first compare-and-swap is tried from it without a read.
+        /// </summary>
+        /// <param name="happened">The event.</param>
+        /// <returns>In flight for the cancellation and the answer, answered and held by the caller for the release, reserved for abandoning.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static long Usual(SlotEvent happened) => happened switch
+        {
+            SlotEvent.Release => Caller | Done,
+            SlotEvent.Abandon => Reserved,
+            _ => InFlight,
+        };
+
         /// <summary>Whether the step from <paramref name="from"/> to <paramref name="to"/> completes the request's awaitable: the first completion of a request the wire held.</summary>
         /// <param name="from">The state swapped out.</param>
         /// <param name="to">The state swapped in.</param>
