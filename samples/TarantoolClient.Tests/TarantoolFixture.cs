@@ -42,7 +42,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         /// <summary>
         /// A new connection as the test user whose timeouts are a few milliseconds: the authentication is a request
         /// under them too, and on a loaded machine it may take longer, so a connection that timed out is tried again
-        /// (up to 5 times).
+        /// (up to 10 times).
         /// </summary>
         public async Task<TarantoolConnection> ConnectWithShortTimeoutsAsync(TarantoolConnectionOptions options)
         {
@@ -52,7 +52,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
                 {
                     return await ConnectAsync(options);
                 }
-                catch (TimeoutException) when (attempt < 5)
+                catch (TimeoutException) when (attempt < 10)
                 {
                 }
             }

@@ -54,8 +54,9 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             output.WriteLine($"{what}: {elapsed.Length} timeouts of {Duration.TotalMilliseconds} ms after {elapsed[0].TotalMilliseconds:F2} ms at least, "
                 + $"{median.TotalMilliseconds:F2} median, {elapsed[^1].TotalMilliseconds:F2} at most");
             Assert.True(elapsed[0] >= Duration, $"{what}: a timeout fired after {elapsed[0].TotalMilliseconds:F3} ms");
-            // The slack: one period late, plus the timer's and the thread pool's delay (generous: the machine is shared).
-            Assert.True(median <= Duration + Period + TimeSpan.FromMilliseconds(40), $"{what}: the median timeout fired after {median.TotalMilliseconds:F2} ms");
+            // The slack: one period late, plus the timer's and the thread pool's delay, which a loaded machine (CI runs
+            // every test project at once on 2 cores) stretches; a period of the wrong unit or size would show here.
+            Assert.True(median <= Duration + Period + TimeSpan.FromMilliseconds(100), $"{what}: the median timeout fired after {median.TotalMilliseconds:F2} ms");
         }
 
         [Fact]
@@ -63,12 +64,13 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         {
             await using TarantoolConnection connection = await fixture.ConnectWithShortTimeoutsAsync(new TarantoolConnectionOptions { RequestTimeout = Duration });
             var elapsed = new TimeSpan[200];
-            // In waves of 50 in flight; the server sleeps 200 ms before it answers, far past the timeout and its slack.
+            // In waves of 50 in flight; the server sleeps 1 s before it answers, far past the timeout and its slack
+            // (the test does not wait for those answers: the connection closes first).
             for (int wave = 0; wave < elapsed.Length; wave += 50)
             {
                 Task<TimeSpan>[] requests = Enumerable.Range(wave, 50).Select(i => TimeToTimeoutAsync(async () =>
                 {
-                    using TarantoolResponse _ = await connection.CallAsync("sleep_echo", Encode.SleepEcho(0.2, (uint)i));
+                    using TarantoolResponse _ = await connection.CallAsync("sleep_echo", Encode.SleepEcho(1, (uint)i));
                 })).ToArray();
                 (await Task.WhenAll(requests)).CopyTo(elapsed, wave);
             }
