@@ -18,29 +18,22 @@ namespace MsgPack.Spec.Samples.Tarantool
     /// (until it disposes the response or takes the error). It goes back to the pool when both have let go. Normally
     /// the answer comes first. A cancelled or timed-out request is the other way round: the caller gets its
     /// exception at once, but the slot, and with it the sync, stays reserved until the late answer arrives (and is
-    /// discarded) or the connection closes, so that no later request can be handed that answer.
+    /// discarded) or the connection closes, so that no later request can be handed that answer. Each of the events
+    /// that touch a slot (the caller's release, the cancellation or timeout, the answer, the connection's end) is
+    /// one atomic step of <see cref="SlotState"/>, so whatever their order, the slot is freed once, by whoever lets
+    /// go last, and the request is completed once.
     /// </remarks>
     internal sealed class PendingRequest : IValueTaskSource<TarantoolResponse>, IValueTaskSource
     {
-        // The state is one long, the generation and the phase together, so that every step is one compare-and-swap
-        // on the generation it is meant for: a late response, a second release or a stale response struct finds
-        // another generation or phase and does nothing.
-        private const long Free = 0;
-        private const long InFlight = 1;          // both hold; not completed
-        private const long Completed = 2;         // the answer (or the connection's failure) completed it; the caller holds
-        private const long Releasing = 3;         // one winner is putting it back into the pool
-        private const long Cancelled = 4;         // completed with the cancellation; both hold
-        private const long CancelledTaken = 5;    // the caller took the cancellation; the wire holds
-        private const long CancelledAnswered = 6; // the late answer came (discarded); the caller holds
-        private const int PhaseBits = 3;
-        private const long PhaseMask = 7;
-
         // A response bigger than this goes back to the array pool when the slot is released, so that one 10 MB answer
         // does not stay pinned to a slot for the connection's life.
         private const int KeptBufferLength = 64 * 1024;
 
         private readonly PendingRequests _owner;
         private ManualResetValueTaskSourceCore<TarantoolResponse> _core;
+        // The generation and the phase together (SlotState), so that every event is one compare-and-swap decided on
+        // the whole state it read: a late response, a second release or a stale response struct finds another
+        // generation or phase and does nothing.
         private long _state;
         private byte[] _buffer = [];
         private CancellationToken _token;
@@ -58,7 +51,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         public int Index { get; }
 
         /// <summary>Bumped each time the slot is released: a response handed out before that is no longer valid.</summary>
-        public uint Generation => (uint)(Volatile.Read(ref _state) >> PhaseBits);
+        public uint Generation => SlotState.GenerationOf(Volatile.Read(ref _state));
 
         /// <summary>The sync of the current request: the slot's index and its generation, so that a response finds its slot in O(1).</summary>
         public ulong Sync => ((ulong)Generation << 32) | (uint)Index;
@@ -71,118 +64,122 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         public short Version => _core.Version;
 
-        /// <summary>When the request started (<see cref="Environment.TickCount64"/>), for the timeouts.</summary>
+        /// <summary>When the request started (<see cref="MonotonicClock"/>), for the receive idle timeout.</summary>
         public long Started { get; private set; }
 
-        /// <summary>When the request times out (<see cref="Environment.TickCount64"/>); <see cref="long.MaxValue"/> for never.</summary>
+        /// <summary>When the request times out (<see cref="MonotonicClock"/>); <see cref="long.MaxValue"/> for never.</summary>
         public long Deadline { get; private set; } = long.MaxValue;
 
-        private static long Tag(uint generation, long phase) => ((long)generation << PhaseBits) | phase;
+        /// <summary>
+        /// Applies <paramref name="happened"/> to the request of <paramref name="generation"/>: a compare-and-swap to
+        /// the state <see cref="SlotState.Next"/> decides on the state found. The first swap is tried from the phase
+        /// the event usually finds (<see cref="SlotState.Usual"/>) without reading first, so the common case is that
+        /// one swap; when it fails, the state it found is the one to decide on next.
+        /// </summary>
+        /// <returns>False when the event does nothing in the state found.</returns>
+        private bool Apply(uint generation, SlotEvent happened, out long from, out long to)
+        {
+            from = SlotState.Tag(generation, SlotState.Usual(happened));
+            while (true)
+            {
+                to = SlotState.Next(from, generation, happened);
+                if (to == from)
+                {
+                    return false;
+                }
 
-        private static uint GenerationOf(long state) => (uint)(state >> PhaseBits);
+                long found = Interlocked.CompareExchange(ref _state, to, from);
+                if (found == from)
+                {
+                    return true;
+                }
 
-        private bool Move(uint generation, long from, long to) =>
-            Interlocked.CompareExchange(ref _state, Tag(generation, to), Tag(generation, from)) == Tag(generation, from);
+                from = found;
+            }
+        }
 
-        /// <summary>Rented: the slot waits for its response (called by the pool, which alone hands out free slots).</summary>
+        /// <summary>
+        /// Rented (called by the pool, which alone hands out free slots): reserved for the caller, whose frame is not
+        /// in the pipe yet, so that nothing else acts on it until <see cref="Publish"/>.
+        /// </summary>
         public void Start(long started, long deadline)
         {
             Started = started;
             Deadline = deadline;
-            Volatile.Write(ref _state, Tag(Generation, InFlight));
+            Volatile.Write(ref _state, SlotState.Tag(Generation, SlotState.Reserved));
         }
 
         /// <summary>
-        /// Whether the request of this generation still waits for the server's answer: in flight, or cancelled with
-        /// its answer not yet in. Anything else (answered already, released, another generation) is not waiting.
+        /// The frame goes into the pipe (called under the write lock, before it does): from now on the answer can come,
+        /// the timer can expire the request and the connection's end fails it. A plain write: in
+        /// <see cref="SlotState.Reserved"/> no other party acts on the slot.
+        /// </summary>
+        public void Publish() => Volatile.Write(ref _state, SlotState.Tag(Generation, SlotState.InFlight));
+
+        /// <summary>
+        /// Whether the request of this generation still waits for the server's answer: the wire still holds it
+        /// (in flight, or cancelled with its answer not yet in). Anything else (answered already, released, another
+        /// generation, not yet sent) is not waiting.
         /// </summary>
         public bool IsAwaitingAnswer(uint generation)
         {
             long state = Volatile.Read(ref _state);
-            long phase = state & PhaseMask;
-            return GenerationOf(state) == generation && (phase == InFlight || phase == Cancelled || phase == CancelledTaken);
+            return SlotState.GenerationOf(state) == generation && (state & SlotState.Wire) != 0;
         }
 
         /// <summary>Is the request in flight (not completed, not cancelled)?</summary>
         public bool IsInFlight(out uint generation)
         {
             long state = Volatile.Read(ref _state);
-            generation = GenerationOf(state);
-            return (state & PhaseMask) == InFlight;
+            generation = SlotState.GenerationOf(state);
+            return (state & SlotState.PhaseMask) == SlotState.InFlight;
         }
 
         /// <summary>
-        /// The server's answer for this generation: copies the body out of the receive buffer (which the receive
-        /// loop releases next) and completes the request, or fails it with <paramref name="error"/>; a cancelled
-        /// request's answer is discarded and frees the wire's hold.
+        /// The server's answer for this generation, or the connection's end (<paramref name="error"/>): the wire lets
+        /// go. A request not yet completed is completed: the body is copied out of the receive buffer (which the
+        /// receive loop releases next), or the request fails with <paramref name="error"/>. A cancelled request's
+        /// answer is discarded, and frees the slot if the caller has let go already.
         /// </summary>
         /// <returns>False when the request was not waiting for an answer (a duplicate, another generation).</returns>
         public bool TryAnswer(uint generation, ReadOnlySequence<byte> body, ulong schemaVersion, Exception? error)
         {
-            while (true)
+            if (!Apply(generation, SlotEvent.Answer, out long from, out long to))
             {
-                long state = Volatile.Read(ref _state);
-                if (GenerationOf(state) != generation)
-                {
-                    return false;
-                }
-
-                switch (state & PhaseMask)
-                {
-                    case InFlight:
-                        if (!Move(generation, InFlight, Completed))
-                        {
-                            continue;
-                        }
-
-                        if (error is not null)
-                        {
-                            _core.SetException(error);
-                            return true;
-                        }
-
-                        if (_buffer.Length < body.Length)
-                        {
-                            ReturnBuffer();
-                            _buffer = ArrayPool<byte>.Shared.Rent((int)body.Length);
-                        }
-
-                        body.CopyTo(_buffer);
-                        Length = (int)body.Length;
-                        SchemaVersion = schemaVersion;
-                        _core.SetResult(new TarantoolResponse(this, generation));
-                        return true;
-                    case Cancelled:
-                        if (Move(generation, Cancelled, CancelledAnswered))
-                        {
-                            return true;
-                        }
-
-                        continue;
-                    case CancelledTaken:
-                        if (Move(generation, CancelledTaken, Releasing))
-                        {
-                            ReleaseToPool(generation);
-                            return true;
-                        }
-
-                        continue;
-                    default:
-                        return false;
-                }
+                return false;
             }
+
+            if (SlotState.Completes(from, to))
+            {
+                // The caller still holds the slot (it has nothing to let go of before this completes): nobody else
+                // touches the buffer or the awaitable until it has read them.
+                if (error is not null)
+                {
+                    _core.SetException(error);
+                    return true;
+                }
+
+                if (_buffer.Length < body.Length)
+                {
+                    ReturnBuffer();
+                    _buffer = ArrayPool<byte>.Shared.Rent((int)body.Length);
+                }
+
+                body.CopyTo(_buffer);
+                Length = (int)body.Length;
+                SchemaVersion = schemaVersion;
+                _core.SetResult(new TarantoolResponse(this, generation));
+            }
+            else if (SlotState.Frees(to))
+            {
+                ReleaseToPool(generation);
+            }
+
+            return true;
         }
 
         /// <summary>The connection closed: fails the request in flight, or lets go of the wire's hold on a cancelled one.</summary>
-        public void CloseWire(Exception error)
-        {
-            long state = Volatile.Read(ref _state);
-            long phase = state & PhaseMask;
-            if (phase == InFlight || phase == Cancelled || phase == CancelledTaken)
-            {
-                TryAnswer(GenerationOf(state), default, 0, error);
-            }
-        }
+        public void CloseWire(Exception error) => TryAnswer(SlotState.GenerationOf(Volatile.Read(ref _state)), default, 0, error);
 
         /// <summary>
         /// Cancels the request of this generation if it is still in flight: the caller gets <paramref name="error"/>
@@ -190,7 +187,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// </summary>
         public void Cancel(uint generation, Exception error)
         {
-            if (Move(generation, InFlight, Cancelled))
+            if (Apply(generation, SlotEvent.Cancel, out _, out _))
             {
                 _core.SetException(error);
             }
@@ -206,10 +203,9 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         private void CancelByToken()
         {
-            long state = Volatile.Read(ref _state);
-            if ((state & PhaseMask) == InFlight)
+            if (IsInFlight(out uint generation))
             {
-                Cancel(GenerationOf(state), new OperationCanceledException("The request was cancelled; its answer, if it comes, is discarded.", _token));
+                Cancel(generation, new OperationCanceledException("The request was cancelled; its answer, if it comes, is discarded.", _token));
             }
         }
 
@@ -217,7 +213,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         public void Abandon()
         {
             uint generation = Generation;
-            if (Move(generation, InFlight, Releasing))
+            if (Apply(generation, SlotEvent.Abandon, out _, out _))
             {
                 ReleaseToPool(generation);
             }
@@ -225,21 +221,25 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         /// <summary>
         /// The caller lets go: after it disposed the response or took the error. A second call for the same
-        /// generation (a copy of the response disposed again) finds another phase or generation and does nothing.
+        /// generation (a copy of the response disposed again) finds its hold gone, or another generation, and does
+        /// nothing. A cancelled request's slot stays with the wire until the late answer or the connection's end.
         /// </summary>
         public bool TryRelease(uint generation)
         {
-            if (Move(generation, Completed, Releasing) || Move(generation, CancelledAnswered, Releasing))
+            if (!Apply(generation, SlotEvent.Release, out _, out long to))
             {
-                ReleaseToPool(generation);
-                return true;
+                return false;
             }
 
-            // Cancelled: the wire still holds the slot until the late answer or the connection's end.
-            return Move(generation, Cancelled, CancelledTaken);
+            if (SlotState.Frees(to))
+            {
+                ReleaseToPool(generation);
+            }
+
+            return true;
         }
 
-        // Only the one caller that moved the slot to Releasing gets here: it trims the buffer and resets the awaitable.
+        // Only the one party whose step let go of the last hold gets here: it trims the buffer and resets the awaitable.
         private void ReleaseToPool(uint generation)
         {
             Length = 0;
@@ -253,7 +253,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             _registration = default;
             _token = default;
             _core.Reset();
-            Volatile.Write(ref _state, Tag(generation + 1, Free));
+            Volatile.Write(ref _state, SlotState.Tag(generation + 1, SlotState.Free));
             _owner.Return(this);
         }
 
@@ -329,6 +329,18 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         /// <summary>How many slots exist: the most requests that were ever in flight (or waiting for a late answer) at once.</summary>
         public int Capacity => Volatile.Read(ref _count);
+
+        /// <summary>How many slots are in the pool (diagnostics and tests: with nothing in flight, all of them).</summary>
+        public int FreeCount
+        {
+            get
+            {
+                lock (_lock)
+                {
+                    return _free.Count;
+                }
+            }
+        }
 
         public PendingRequest Rent(long started, long deadline)
         {

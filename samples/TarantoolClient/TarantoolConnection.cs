@@ -69,22 +69,21 @@ namespace MsgPack.Spec.Samples.Tarantool
             // requests is the caller, who chooses how many to have in flight.
             // 16 KiB segments: a batch of requests goes to the socket in few writes.
             _outgoing = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0, minimumSegmentSize: 16 * 1024, useSynchronizationContext: false));
-            _requestTimeout = Milliseconds(options.RequestTimeout);
-            _idleTimeout = Milliseconds(options.ReceiveIdleTimeout);
+            // Deadlines on MonotonicClock (Stopwatch): a timeout never fires before its duration has passed.
+            _requestTimeout = MonotonicClock.Ticks(options.RequestTimeout);
+            _idleTimeout = MonotonicClock.Ticks(options.ReceiveIdleTimeout);
             _timeoutMessage = $"The server did not answer within the request timeout ({options.RequestTimeout}); its answer, if it comes, is discarded.";
             long shortest = Math.Min(_requestTimeout, _idleTimeout);
             if (shortest != long.MaxValue)
             {
                 // One timer for every request: nothing is allocated or scheduled per request. It checks a quarter of
-                // the shortest timeout apart, so a timeout fires up to that much late.
-                long period = Math.Clamp(shortest / 4, 10, 1000);
-                _lastReceive = Environment.TickCount64;
+                // the shortest timeout apart, so a timeout fires up to that much (plus the timer's own delay) late.
+                long period = Math.Clamp(MonotonicClock.Milliseconds(shortest) / 4, 10, 1000);
+                _lastReceive = MonotonicClock.Now;
                 _timer = new Timer(static state => ((TarantoolConnection)state!).OnTimer(), this, Timeout.Infinite, Timeout.Infinite);
                 _timer.Change(period, period);
             }
         }
-
-        private static long Milliseconds(TimeSpan timeout) => timeout == Timeout.InfiniteTimeSpan ? long.MaxValue : (long)Math.Ceiling(timeout.TotalMilliseconds);
 
         /// <summary>The server's greeting.</summary>
         public Greeting Greeting { get; private set; } = new("", []);
@@ -100,6 +99,9 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         /// <summary>The number of request slots: the most requests that were in flight at once.</summary>
         public int SlotCount => _pending.Capacity;
+
+        /// <summary>How many of the <see cref="SlotCount"/> slots are free (diagnostics: with nothing in flight and every late answer in, all).</summary>
+        internal int FreeSlotCount => _pending.FreeCount;
 
         /// <summary>Connects, reads the greeting and, with a <see cref="TarantoolConnectionOptions.User"/>, authenticates (chap-sha1).</summary>
         /// <param name="endPoint">The server, e.g. <c>new IPEndPoint(IPAddress.Loopback, 3301)</c>.</param>
@@ -120,7 +122,8 @@ namespace MsgPack.Spec.Samples.Tarantool
             options ??= new TarantoolConnectionOptions();
             options.Validate();
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            timeout.CancelAfter(options.ConnectTimeout);
+            // Not CancelAfter: its timer counts on a coarse clock and can fire early. Disposed before the source.
+            await using MonotonicAlarm? alarm = options.ConnectTimeout == Timeout.InfiniteTimeSpan ? null : new MonotonicAlarm(timeout, options.ConnectTimeout);
             var socket = new Socket(endPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
             TarantoolConnection? connection = null;
             try
@@ -346,8 +349,8 @@ namespace MsgPack.Spec.Samples.Tarantool
             long started = 0, deadline = long.MaxValue;
             if (_timer is not null)
             {
-                started = Environment.TickCount64;
-                deadline = _requestTimeout == long.MaxValue ? long.MaxValue : started + _requestTimeout;
+                started = MonotonicClock.Now;
+                deadline = MonotonicClock.Deadline(started, _requestTimeout);
             }
 
             PendingRequest request = _pending.Rent(started, deadline);
@@ -368,6 +371,9 @@ namespace MsgPack.Spec.Samples.Tarantool
 
             lock (_writeLock)
             {
+                // On the wire from here on: its answer may come, the timer may expire it, the connection's end fails it
+                // (Close sets _closed under this lock, so its FailAll comes after this, or we see _closed below).
+                request.Publish();
                 if (_closed is { } error)
                 {
                     // Closed between the check above and here: fail this request like the others in flight.
@@ -407,7 +413,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 return;
             }
 
-            long now = Environment.TickCount64;
+            long now = MonotonicClock.Now;
             long oldest = _pending.Expire(now, _timeoutMessage);
             if (_idleTimeout != long.MaxValue && oldest != long.MaxValue)
             {
@@ -415,7 +421,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 long idleSince = Math.Max(Volatile.Read(ref _lastReceive), oldest);
                 if (now - idleSince >= _idleTimeout)
                 {
-                    Close(new TimeoutException($"The server sent nothing for {now - idleSince} ms while requests waited (the receive idle timeout is {_idleTimeout} ms); the connection is closed."));
+                    Close(new TimeoutException($"The server sent nothing for {MonotonicClock.Milliseconds(now - idleSince)} ms while requests waited (the receive idle timeout is {MonotonicClock.Milliseconds(_idleTimeout)} ms); the connection is closed."));
                 }
             }
         }
@@ -461,7 +467,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                     Interlocked.Increment(ref _reads);
                     if (_timer is not null)
                     {
-                        Volatile.Write(ref _lastReceive, Environment.TickCount64);
+                        Volatile.Write(ref _lastReceive, MonotonicClock.Now);
                     }
 
                     ReadOnlySequence<byte> buffer = result.Buffer;

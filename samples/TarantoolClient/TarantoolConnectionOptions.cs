@@ -12,15 +12,19 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>The user's password.</summary>
         public string Password { get; init; } = "";
 
-        /// <summary>How long the connection, the greeting and the authentication may take together (positive, or <see cref="Timeout.InfiniteTimeSpan"/>).</summary>
+        /// <summary>
+        /// How long the connection, the greeting and the authentication may take together (positive, or
+        /// <see cref="Timeout.InfiniteTimeSpan"/>); never cut short, by the same clock as <see cref="RequestTimeout"/>.
+        /// </summary>
         public TimeSpan ConnectTimeout { get; init; } = TimeSpan.FromSeconds(10);
 
         /// <summary>
         /// How long a request may wait for its answer before it fails with a <see cref="TimeoutException"/>
         /// (positive, or <see cref="Timeout.InfiniteTimeSpan"/>, the default). The connection stays open, and the late
-        /// answer is discarded when it comes. Checked by one timer per connection, so a request times out up to a
-        /// quarter of the timeout (at most 1 s, at least 10 ms) late. For one request, pass a
-        /// <see cref="CancellationToken"/> instead.
+        /// answer is discarded when it comes. Measured on a monotonic high-resolution clock (<see cref="System.Diagnostics.Stopwatch"/>),
+        /// so a request never times out before the timeout has passed; checked by one timer per connection, so it
+        /// times out up to a quarter of the timeout (at most 1 s, at least 10 ms) late, plus however late the system
+        /// runs the timer. For one request, pass a <see cref="CancellationToken"/> instead.
         /// </summary>
         public TimeSpan RequestTimeout { get; init; } = Timeout.InfiniteTimeSpan;
 
@@ -28,7 +32,8 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// How long the server may send nothing at all while requests wait for answers (positive, or
         /// <see cref="Timeout.InfiniteTimeSpan"/>, the default). When it expires, the connection is closed and every
         /// request in flight fails with a <see cref="TimeoutException"/>: a server that accepts requests and goes
-        /// silent. Checked by the same timer as <see cref="RequestTimeout"/>.
+        /// silent. On the same clock and checked by the same timer as <see cref="RequestTimeout"/>: never early, and
+        /// late by at most the same slack.
         /// </summary>
         public TimeSpan ReceiveIdleTimeout { get; init; } = Timeout.InfiniteTimeSpan;
 
