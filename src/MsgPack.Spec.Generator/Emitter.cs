@@ -710,7 +710,7 @@ namespace MsgPack.Spec.Generator
 
             // The filter records the member on the failure as it passes and lets it pass, at any depth; only the
             // outermost object catches it, to wrap it once (a throw per level would cost a dispatch's stack per level).
-            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceMember(e, MsgPackMemberNames.Get(at), reader.Consumed) || depth == 0)");
+            Line("catch (" + Exception + " e) when (MsgPackMemberNames.Trace(e, at, ref reader, depth))");
             Open();
             Line("throw " + Serialization + ".Wrap(e);");
             Close();
@@ -913,6 +913,14 @@ namespace MsgPack.Spec.Generator
             Line("/// <summary>The members' names by their number in the reader, for error paths.</summary>");
             Line("private static class MsgPackMemberNames");
             Open();
+            // One call with plain arguments: the filter's temporaries would live in every reader's frame (unoptimized
+            // code gives each its own slot), and the frame is what a level of nesting costs.
+            Line("/// <summary>The member reader's exception filter: records the failure under member <paramref name=\"member\"/> (-1: the object itself) as it passes; catches it only in the outermost object, to wrap it once.</summary>");
+            Line("public static bool Trace(" + Exception + " exception, int member, ref " + Reader + " reader, int depth) =>");
+            _indent++;
+            Line(Serialization + ".TraceMember(exception, Get(member), reader.Consumed) || depth == 0;");
+            _indent--;
+            Line();
             Line("public static string Get(int member)");
             Open();
             Line("switch (member)");
