@@ -31,6 +31,8 @@
 #   ./build.sh throughput [--seconds S] [--in-flight N] [--perf DIR]
 #                         the Tarantool sample client's requests per second (PING, SELECT) against a local server;
 #                         --perf: where the client's CPU goes (perf samples, perf.data files into DIR)
+#   ./build.sh stack      the smallest thread stack on which generated readers read deep input, valid and bad
+#                         (tools/MsgPack.Spec.StackProbe), into docs/results/stack/stack.txt
 #   ./build.sh deps       install the Debian packages the tests run (tarantool, mono-runtime); test does this itself
 #   ./build.sh clean      remove build outputs
 # On a fresh machine it installs what it needs by itself (it runs as root there).
@@ -478,6 +480,13 @@ case "$verb" in
     dotnet build tools/MsgPack.Spec.Dump -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.Dump -c "$configuration"
     dotnet "tools/MsgPack.Spec.Dump/bin/$configuration/net10.0/MsgPack.Spec.Dump.dll" "$@" ;;
   deps) apt_ensure tarantool mono-runtime ;;
+  stack)
+    # The thread stack a generated reader needs for deep input, valid and bad, unoptimized and optimized.
+    ensure_dotnet
+    dotnet build tools/MsgPack.Spec.StackProbe -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.StackProbe -c "$configuration"
+    mkdir -p docs/results/stack
+    probe="tools/MsgPack.Spec.StackProbe/bin/$configuration/net10.0/MsgPack.Spec.StackProbe.dll"
+    { dotnet "$probe"; echo; DOTNET_TieredCompilation=0 dotnet "$probe"; } | tee docs/results/stack/stack.txt ;;
   throughput)
     # The sample client against a Tarantool of its own: requests per second, CPU per request, the library's share.
     apt_ensure tarantool
