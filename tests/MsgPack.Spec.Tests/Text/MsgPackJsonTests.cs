@@ -270,7 +270,7 @@ namespace MsgPack.Spec.Tests.Text
         }
 
         /// <summary>A JSON string as MsgPackJson escapes it: the quote, the backslash and control characters only.</summary>
-        private static string Quoted(string text)
+        internal static string Quoted(string text)
         {
             var quoted = new StringBuilder("\"");
             foreach (char c in text)
