@@ -120,7 +120,7 @@ namespace MsgPack.Spec
 
             options ??= MsgPackTextOptions.Default;
             var json = new JsonText(utf8Json, options.MaxOutputLength);
-            WriteValue(ref reader, reader.ReadToken(), ref json, options, 0);
+            WriteValue(ref reader, ref json, options.MaxDepth);
             json.Flush();
             if (!reader.End)
             {
@@ -128,8 +128,12 @@ namespace MsgPack.Spec
             }
         }
 
-        /// <summary>One value, whose first token is read: a scalar, or a container walked with a stack of its own.</summary>
-        private static void WriteValue(ref MsgPackReader reader, MsgPackToken token, ref JsonText json, MsgPackTextOptions options, int outerDepth)
+        /// <summary>
+        /// One value, walked token by token with a stack of its own: no recursion, whatever the nesting, map keys that
+        /// are arrays or maps of keys included (each key that is not a str opens a string in the JSON text, which
+        /// escapes what is written in it as it comes).
+        /// </summary>
+        private static void WriteValue(ref MsgPackReader reader, ref JsonText json, int maxDepth)
         {
             // The open containers: on the stack up to 16 levels, in a rented array beyond (never more than MaxDepth).
             Span<Frame> stack = stackalloc Frame[FirstStackDepth];
@@ -138,12 +142,25 @@ namespace MsgPack.Spec
             bool isKey = false;
             while (true)
             {
-                if (isKey && token.Type != MsgPackTokenType.String)
+                long offset = reader.Consumed;
+                MsgPackToken token = reader.ReadToken();
+
+                // A map key that is not a str: its JSON text, as a string, closed after the scalar or the container.
+                bool quoted = isKey && token.Type != MsgPackTokenType.String;
+                if (quoted)
                 {
-                    WriteKey(ref reader, token, ref json, options, outerDepth + depth);
+                    json.OpenString();
                 }
-                else if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
+
+                if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
                 {
+                    // Every array and map is a level, empty ones too, as for Validate: a document it accepts with
+                    // this MaxDepth renders with it.
+                    if (depth >= maxDepth)
+                    {
+                        ThrowHelper.ThrowTextTooDeep(maxDepth, offset);
+                    }
+
                     bool map = token.Type == MsgPackTokenType.Map;
                     if (token.Count == 0)
                     {
@@ -151,11 +168,6 @@ namespace MsgPack.Spec
                     }
                     else
                     {
-                        if (outerDepth + depth >= options.MaxDepth)
-                        {
-                            ThrowHelper.ThrowTextTooDeep(options.MaxDepth, reader.Consumed);
-                        }
-
                         if (depth == stack.Length)
                         {
                             Frame[] larger = ArrayPool<Frame>.Shared.Rent(depth * 2);
@@ -169,13 +181,19 @@ namespace MsgPack.Spec
                             stack = larger;
                         }
 
-                        stack[depth++] = new Frame(map ? 2L * token.Count : token.Count, map);
+                        stack[depth++] = new Frame(map ? 2L * token.Count : token.Count, map, quoted);
                         json.Raw(map ? (byte)'{' : (byte)'[');
+                        quoted = false; // the frame closes the string, after the container
                     }
                 }
                 else
                 {
                     WriteScalar(ref reader, token, ref json);
+                }
+
+                if (quoted)
+                {
+                    json.CloseString();
                 }
 
                 // The next token's place: close what is complete, then the separator before it.
@@ -195,6 +213,11 @@ namespace MsgPack.Spec
                     if (top.Remaining == 0)
                     {
                         json.Raw(top.Map ? (byte)'}' : (byte)']');
+                        if (top.Quoted)
+                        {
+                            json.CloseString();
+                        }
+
                         depth--;
                         continue;
                     }
@@ -213,19 +236,7 @@ namespace MsgPack.Spec
                     top.Remaining--;
                     break;
                 }
-
-                token = reader.ReadToken();
             }
-        }
-
-        /// <summary>A map key that is not a str: its own JSON text, as a JSON string.</summary>
-        private static void WriteKey(ref MsgPackReader reader, MsgPackToken token, ref JsonText json, MsgPackTextOptions options, int depth)
-        {
-            using var scratch = new PooledBufferWriter();
-            var text = new JsonText(scratch, options.MaxOutputLength - json.Written);
-            WriteValue(ref reader, token, ref text, options, depth);
-            text.Flush();
-            json.String(scratch.WrittenSpan);
         }
 
         private static void WriteScalar(ref MsgPackReader reader, MsgPackToken token, ref JsonText json)
@@ -327,19 +338,24 @@ namespace MsgPack.Spec
             json.Raw((byte)'"');
         }
 
-        /// <summary>An open array or map: the values still to come (two per map entry), and whether one came already.</summary>
+        /// <summary>
+        /// An open array or map: the values still to come (two per map entry), whether one came already, and whether it
+        /// is a map key written as a string (closed with it).
+        /// </summary>
         private struct Frame
         {
-            public Frame(long remaining, bool map)
+            public Frame(long remaining, bool map, bool quoted)
             {
                 Remaining = remaining;
                 Map = map;
                 Started = false;
+                Quoted = quoted;
             }
 
             public long Remaining;
             public bool Map;
             public bool Started;
+            public bool Quoted;
         }
     }
 }

@@ -132,9 +132,10 @@ namespace MsgPack.Spec.Tests.Hostile
                     AssertJson(input, unlimited, Json(shape, Deep), failure: null);
                 }
 
-                // The dump indents each level by two more spaces: 100,000 levels pass any output limit.
+                // The dump indents each level by two more spaces: 100,000 levels pass the output limit.
+                unlimited.MaxOutputLength = 1 << 16;
                 string dump = AssertDumped(input, unlimited);
-                Assert.EndsWith($"MaxOutputLength ({1 << 20}) reached\n", dump, StringComparison.Ordinal);
+                Assert.EndsWith($"MaxOutputLength ({1 << 16}) reached\n", dump, StringComparison.Ordinal);
             });
         }
 
@@ -179,24 +180,28 @@ namespace MsgPack.Spec.Tests.Hostile
 
         // ---- Broken at the bottom.
 
-        /// <summary>A bad value at the bottom: its validation error, what Skip throws (null: Skip reads structure only and takes it), what JSON throws.</summary>
-        public static TheoryData<Shape, string, MsgPackValidationError, Type?, Type> BrokenBottoms
+        /// <summary>
+        /// A bad value at the bottom: its validation error, what Skip throws (null: Skip reads structure only and takes
+        /// it), what JSON throws, and whether it is tried 100,000 deep as well as at the limit (a malformed byte, a str
+        /// that is not UTF-8 and a header cut short are; the rest take the same paths).
+        /// </summary>
+        public static TheoryData<Shape, string, MsgPackValidationError, Type?, Type, bool> BrokenBottoms
         {
             get
             {
-                var data = new TheoryData<Shape, string, MsgPackValidationError, Type?, Type>();
+                var data = new TheoryData<Shape, string, MsgPackValidationError, Type?, Type, bool>();
                 foreach (Shape shape in new[] { Shape.Arrays, Shape.MapValues, Shape.MapKeys })
                 {
-                    data.Add(shape, "c1", MsgPackValidationError.NeverUsedCode, typeof(MsgPackUnexpectedCodeException), typeof(MsgPackUnexpectedCodeException));
-                    data.Add(shape, "a2 c3 28", MsgPackValidationError.InvalidUtf8, null, typeof(MsgPackInvalidUtf8Exception));
-                    data.Add(shape, "c7 0c ff 3b 9a ca 00 00 00 00 00 00 00 00 00", MsgPackValidationError.InvalidTimestamp, null, typeof(MsgPackInvalidTimestampException));
+                    data.Add(shape, "c1", MsgPackValidationError.NeverUsedCode, typeof(MsgPackUnexpectedCodeException), typeof(MsgPackUnexpectedCodeException), true);
+                    data.Add(shape, "a2 c3 28", MsgPackValidationError.InvalidUtf8, null, typeof(MsgPackInvalidUtf8Exception), true);
+                    data.Add(shape, "c7 0c ff 3b 9a ca 00 00 00 00 00 00 00 00 00", MsgPackValidationError.InvalidTimestamp, null, typeof(MsgPackInvalidTimestampException), false);
                 }
 
                 // Cut short at the bottom: where the input ends, so not under a chain of keys, whose values follow it.
                 foreach (Shape shape in new[] { Shape.Arrays, Shape.MapValues })
                 {
-                    data.Add(shape, "a3 61 62", MsgPackValidationError.LengthPastEnd, typeof(MsgPackTruncatedException), typeof(MsgPackTruncatedException));
-                    data.Add(shape, "dc 00", MsgPackValidationError.Truncated, typeof(MsgPackTruncatedException), typeof(MsgPackTruncatedException));
+                    data.Add(shape, "dc 00", MsgPackValidationError.Truncated, typeof(MsgPackTruncatedException), typeof(MsgPackTruncatedException), true);
+                    data.Add(shape, "a3 61 62", MsgPackValidationError.LengthPastEnd, typeof(MsgPackTruncatedException), typeof(MsgPackTruncatedException), false);
                 }
 
                 return data;
@@ -205,24 +210,22 @@ namespace MsgPack.Spec.Tests.Hostile
 
         [Theory]
         [MemberData(nameof(BrokenBottoms))]
-        public void A_bad_value_at_the_bottom_of_a_deep_chain_is_reported_from_the_bottom(Shape shape, string bottom, MsgPackValidationError error, Type? skipFailure, Type jsonFailure)
+        public void A_bad_value_at_the_bottom_of_a_deep_chain_is_reported_from_the_bottom(Shape shape, string bottom, MsgPackValidationError error, Type? skipFailure, Type jsonFailure, bool deep)
         {
             SmallStack.Run(() =>
             {
-                foreach (int depth in new[] { Limit(shape), Deep })
+                foreach (int depth in deep ? new[] { Limit(shape), Deep } : new[] { Limit(shape) })
                 {
                     byte[] input = Chain(shape, depth, Hex.ToBytes(bottom));
                     long at = Offset(shape, depth);
                     int limit = depth == Deep ? int.MaxValue : depth;
                     AssertSkipped(input, skipFailure);
                     AssertValidated(input, limit, error, at);
-                    MsgPackTextOptions options = Text(limit);
-                    if (depth == Deep)
-                    {
-                        // Bounded output: the dump's indentation and the keys' backslashes grow with the depth.
-                        options.MaxOutputLength = 1 << 20;
-                    }
 
+                    // Room for the JSON of 100,000 arrays or map values; the keys' backslashes, doubling with each
+                    // level, pass any limit long before the bottom.
+                    MsgPackTextOptions options = Text(limit);
+                    options.MaxOutputLength = 1 << 20;
                     if (depth == Deep && shape == Shape.MapKeys)
                     {
                         AssertJsonTooLong(input, options);
@@ -234,7 +237,9 @@ namespace MsgPack.Spec.Tests.Hostile
 
                     if (depth == Deep)
                     {
-                        Assert.EndsWith("reached\n", AssertDumped(input, options), StringComparison.Ordinal);
+                        // The dump's indentation grows with the depth too: the dump stops at the limit.
+                        options.MaxOutputLength = 1 << 16;
+                        Assert.EndsWith($"MaxOutputLength ({1 << 16}) reached\n", AssertDumped(input, options), StringComparison.Ordinal);
                     }
                     else
                     {
@@ -296,9 +301,10 @@ namespace MsgPack.Spec.Tests.Hostile
         // ---- The walkers.
 
         /// <summary>
-        /// Skip and TrySkip over a span, and the reader's and the cursor's Skip, TrySkip and ReadRaw over a span and over
-        /// 7-byte segments (where a value straddles segments, the reader walks it token by token): the whole input is one
-        /// value, or each throws <paramref name="failure"/> (the Try forms return something else than Done) and moves nothing.
+        /// Skip and TrySkip over a span, and the reader's and the cursor's Skip, TrySkip and ReadRaw over the
+        /// <see cref="Segmented"/> sequences (where a value straddles segments, the reader walks it token by token): the
+        /// whole input is one value, or each throws <paramref name="failure"/> (the Try forms return something else than
+        /// Done) and moves nothing.
         /// </summary>
         private static void AssertSkipped(byte[] input, Type? failure)
         {
@@ -314,7 +320,7 @@ namespace MsgPack.Spec.Tests.Hostile
                 Assert.NotEqual(OperationStatus.Done, MsgPackSpec.TrySkip(input, out _));
             }
 
-            foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(input), Sequences.Split(input, 7, withEmpty: false) })
+            foreach (ReadOnlySequence<byte> sequence in Segmented(input))
             {
                 AssertReaderSkipped(sequence, failure, static (ref MsgPackReader reader) => reader.Skip());
                 AssertReaderSkipped(sequence, failure, (ref MsgPackReader reader) => Assert.Equal(sequence.Length, reader.ReadRaw().Length));
@@ -358,11 +364,11 @@ namespace MsgPack.Spec.Tests.Hostile
             }
         }
 
-        /// <summary>Validate and TryValidate over a span and over 7-byte segments, with the depth limit: the error and its offset.</summary>
+        /// <summary>Validate over a span and TryValidate over the <see cref="Segmented"/> sequences, with the depth limit: the error and its offset.</summary>
         private static void AssertValidated(byte[] input, int maxDepth, MsgPackValidationError error, long offset)
         {
             var options = new MsgPackValidationOptions { MaxDepth = maxDepth };
-            foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(input), Sequences.Split(input, 7, withEmpty: false) })
+            foreach (ReadOnlySequence<byte> sequence in Segmented(input))
             {
                 MsgPackSpec.TryValidate(sequence, out MsgPackValidationResult result, options);
                 Assert.Equal(error, result.Error);
@@ -381,11 +387,11 @@ namespace MsgPack.Spec.Tests.Hostile
             Assert.Equal(offset, invalid.Offset);
         }
 
-        /// <summary>MsgPackJson over a span and over 7-byte segments: <paramref name="json"/>, or exactly <paramref name="failure"/>.</summary>
+        /// <summary>MsgPackJson over a span and over the <see cref="Segmented"/> sequences: <paramref name="json"/>, or exactly <paramref name="failure"/>.</summary>
         private static MsgPackException? AssertJson(byte[] input, MsgPackTextOptions options, string? json, Type? failure)
         {
             MsgPackException? first = null;
-            foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(input), Sequences.Split(input, 7, withEmpty: false) })
+            foreach (ReadOnlySequence<byte> sequence in Segmented(input))
             {
                 if (failure == null)
                 {
@@ -423,11 +429,11 @@ namespace MsgPack.Spec.Tests.Hostile
             Assert.Contains($"MaxOutputLength ({options.MaxOutputLength} bytes)", thrown!.Message, StringComparison.Ordinal);
         }
 
-        /// <summary>The dump over a span, which must be the dump over 7-byte segments; it never throws.</summary>
+        /// <summary>The dump over a span, which must be the dump over segments; it never throws.</summary>
         private static string AssertDumped(byte[] input, MsgPackTextOptions options)
         {
             string dump = MsgPackDump.ToText(input, options);
-            Assert.Equal(dump, MsgPackDump.ToText(Sequences.Split(input, 7, withEmpty: false), options));
+            Assert.Equal(dump, MsgPackDump.ToText(Segmented(input)[^1], options));
             return dump;
         }
 
@@ -440,5 +446,13 @@ namespace MsgPack.Spec.Tests.Hostile
         }
 
         private static int Lines(string dump) => dump.Split('\n').Length - 1;
+
+        /// <summary>
+        /// The input as sequences: a short one in one segment and in 7-byte segments (tokens straddle them); a deep one
+        /// in two halves, enough for the walk across segments, which goes token by token through the whole value.
+        /// </summary>
+        private static ReadOnlySequence<byte>[] Segmented(byte[] input) => input.Length <= 1024
+            ? new[] { new ReadOnlySequence<byte>(input), Sequences.Split(input, 7, withEmpty: false) }
+            : new[] { Sequences.SplitAt(input, input.Length / 2) };
     }
 }
