@@ -5,7 +5,8 @@ using System.Globalization;
 namespace MsgPack.Spec
 {
     /// <summary>
-    /// Renders a MessagePack document as JSON, to see what a peer sent: any value, iteratively, with a depth limit and
+    /// Renders a MessagePack document as JSON, to see what a peer sent: any value, iteratively (a stack of its own
+    /// holds the open arrays and maps, keys included, so no nesting reaches the call stack), with a depth limit and
     /// an output limit (<see cref="MsgPackTextOptions"/>), and nothing allocated in proportion to a length the input
     /// claims.
     /// </summary>
@@ -17,7 +18,8 @@ namespace MsgPack.Spec
     /// <item>timestamp (ext -1): an ISO 8601 string in UTC with the nanoseconds, <c>"2026-11-23T12:00:00.123456789Z"</c>
     /// (no fraction when they are 0); outside years 1 to 9999, <c>{"$timestamp":{"seconds":s,"nanoseconds":n}}</c>;</item>
     /// <item>a map key that is not a str: its own JSON text as a string (<c>1</c> becomes <c>"1"</c>, <c>[1,2]</c>
-    /// becomes <c>"[1,2]"</c>, nil becomes <c>"null"</c>);</item>
+    /// becomes <c>"[1,2]"</c>, nil becomes <c>"null"</c>); the quotes and backslashes of a key inside such a key are
+    /// escaped once more for each key around them;</item>
     /// <item>float NaN and infinities: the strings <c>"NaN"</c>, <c>"Infinity"</c> and <c>"-Infinity"</c>; other floats the
     /// shortest text that reads back as the same value (a float 32 as a float 32);</item>
     /// <item>integers: every digit, uint 64 above 2^53 included (a JavaScript reader rounds those);</item>
