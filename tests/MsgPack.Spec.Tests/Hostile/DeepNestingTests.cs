@@ -72,9 +72,7 @@ namespace MsgPack.Spec.Tests.Hostile
             SmallStack.Run(() =>
             {
                 AssertSkipped(input, failure: null);
-                AssertValidated(input, limit, MsgPackValidationError.DepthExceeded, tooDeep);
-                AssertJsonTooDeep(input, Text(limit), limit, tooDeep);
-                AssertDumpError(input, Text(limit), tooDeep);
+                AssertTooDeep(input, limit, tooDeep);
             });
         }
 
@@ -85,9 +83,7 @@ namespace MsgPack.Spec.Tests.Hostile
             foreach (string empty in new[] { "90", "80" })
             {
                 byte[] input = Chain(Shape.Arrays, 10, Hex.ToBytes(empty));
-                AssertValidated(input, 10, MsgPackValidationError.DepthExceeded, 10);
-                AssertJsonTooDeep(input, Text(10), 10, 10);
-                AssertDumpError(input, Text(10), 10);
+                AssertTooDeep(input, 10, 10);
                 AssertValidated(input, 11, MsgPackValidationError.None, input.Length);
                 AssertJson(input, Text(11), new string('[', 10) + (empty == "90" ? "[]" : "{}") + new string(']', 10), failure: null);
             }
@@ -157,9 +153,7 @@ namespace MsgPack.Spec.Tests.Hostile
                     // The header of the container too many is what the limited walkers stop at, once it is there.
                     if (cut > tooDeep)
                     {
-                        AssertValidated(input, limit, MsgPackValidationError.DepthExceeded, tooDeep);
-                        AssertJsonTooDeep(input, Text(limit), limit, tooDeep);
-                        AssertDumpError(input, Text(limit), tooDeep);
+                        AssertTooDeep(input, limit, tooDeep);
                     }
                     else
                     {
@@ -414,6 +408,17 @@ namespace MsgPack.Spec.Tests.Hostile
             }
 
             return first;
+        }
+
+        /// <summary>
+        /// What the walkers with a depth limit say of input that nests deeper than <paramref name="limit"/>: Validate's
+        /// DepthExceeded, JSON's limit exception and the dump's error line, all at the array or map too many.
+        /// </summary>
+        private static void AssertTooDeep(byte[] input, int limit, long offset)
+        {
+            AssertValidated(input, limit, MsgPackValidationError.DepthExceeded, offset);
+            AssertJsonTooDeep(input, Text(limit), limit, offset);
+            AssertDumpError(input, Text(limit), offset);
         }
 
         private static void AssertJsonTooDeep(byte[] input, MsgPackTextOptions options, int limit, long offset)
