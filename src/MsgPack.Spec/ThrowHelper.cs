@@ -130,7 +130,7 @@ namespace MsgPack.Spec
 
         [DoesNotReturn]
         public static void ThrowTextTooDeep(int limit, long offset) =>
-            throw new MsgPackTextLimitException($"The document nests deeper than MaxDepth ({limit}) at offset {offset}.");
+            throw new MsgPackTextLimitException($"The array or map at offset {offset} nests deeper than MaxDepth ({limit}).");
 
         /// <summary>The exception for <see cref="ThrowLengthPrefixOutOfRange"/>.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]

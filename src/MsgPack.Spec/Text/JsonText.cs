@@ -11,6 +11,11 @@ namespace MsgPack.Spec
     /// counted. It holds the span the buffer writer last handed out and commits it when it needs another, or at
     /// <see cref="Flush"/>: a call to the buffer writer per token cost more than the rest of the rendering.
     /// </summary>
+    /// <remarks>
+    /// Between <see cref="OpenString"/> and <see cref="CloseString"/> what is written is the text of a JSON string
+    /// (a map key that is not a str, written as its own JSON text): escaped as it is written, once more for each
+    /// string it lies in, so that a key inside a key needs neither a buffer of its own nor a recursion.
+    /// </remarks>
     internal ref struct JsonText
     {
         // What to ask the buffer writer for at least, so that a run of small tokens needs one span.
@@ -23,6 +28,7 @@ namespace MsgPack.Spec
         private long _written;   // bytes written, committed or pending
         private Span<byte> _span; // the span last handed out
         private int _pending;    // bytes written into it and not committed yet
+        private int _strings;    // the strings open around what is written (OpenString): how many times it is escaped
 
         public JsonText(IBufferWriter<byte> output, long limit)
         {
@@ -31,18 +37,35 @@ namespace MsgPack.Spec
             _written = 0;
             _span = default;
             _pending = 0;
+            _strings = 0;
         }
 
-        public readonly long Written => _written;
-
+        /// <summary>A byte of JSON's syntax (a bracket, a quote, a separator), escaped if it lies in an open string.</summary>
         public void Raw(byte value)
         {
+            if (_strings != 0 && NeedsEscape(value))
+            {
+                Escape(value, _strings);
+                return;
+            }
+
             Reserve(1)[0] = value;
             Commit(1);
         }
 
+        /// <summary>JSON's syntax in ASCII (<c>null</c>, <c>{"$ext":</c>), escaped if it lies in an open string.</summary>
         public void Raw(string ascii)
         {
+            if (_strings != 0)
+            {
+                foreach (char c in ascii)
+                {
+                    Raw((byte)c);
+                }
+
+                return;
+            }
+
             Span<byte> span = Reserve(ascii.Length);
             for (int i = 0; i < ascii.Length; i++)
             {
@@ -91,39 +114,41 @@ namespace MsgPack.Spec
             Raw((byte)'"');
         }
 
+        /// <summary>The inside of a JSON string of UTF-8 text (already checked): escaped once, and once more for each string open around it.</summary>
         public void StringBody(scoped ReadOnlySpan<byte> utf8)
         {
             int start = 0;
             for (int i = 0; i < utf8.Length; i++)
             {
                 byte b = utf8[i];
-                if (b >= 0x20 && b != (byte)'"' && b != (byte)'\\')
+                if (!NeedsEscape(b))
                 {
                     continue;
                 }
 
                 Copy(utf8.Slice(start, i - start));
                 start = i + 1;
-                switch (b)
-                {
-                    case (byte)'"': Raw("\\\""); break;
-                    case (byte)'\\': Raw("\\\\"); break;
-                    case (byte)'\n': Raw("\\n"); break;
-                    case (byte)'\r': Raw("\\r"); break;
-                    case (byte)'\t': Raw("\\t"); break;
-                    case (byte)'\b': Raw("\\b"); break;
-                    case (byte)'\f': Raw("\\f"); break;
-                    default:
-                        Span<byte> escape = Reserve(6);
-                        "\\u00"u8.CopyTo(escape);
-                        escape[4] = HexDigits[b >> 4];
-                        escape[5] = HexDigits[b & 0xf];
-                        Commit(6);
-                        break;
-                }
+                Escape(b, _strings + 1);
             }
 
             Copy(utf8.Slice(start));
+        }
+
+        /// <summary>
+        /// Writes a quote and opens a string: until <see cref="CloseString"/>, everything written is that string's text,
+        /// escaped once more than outside it. Strings nest (a key in a key), each open one escaping once.
+        /// </summary>
+        public void OpenString()
+        {
+            Raw((byte)'"');
+            _strings++;
+        }
+
+        /// <summary>Closes the string <see cref="OpenString"/> opened, and writes its closing quote.</summary>
+        public void CloseString()
+        {
+            _strings--;
+            Raw((byte)'"');
         }
 
         /// <summary>Bytes as a base64 JSON string.</summary>
@@ -143,6 +168,10 @@ namespace MsgPack.Spec
             Raw((byte)'"');
         }
 
+        /// <summary>
+        /// Bytes that no JSON string escapes (none is a quote, a backslash or a control character: a run of text between
+        /// escapes, a timestamp's digits), so they go out as they are, in an open string too.
+        /// </summary>
         public void Copy(scoped ReadOnlySpan<byte> bytes)
         {
             if (!bytes.IsEmpty)
@@ -153,6 +182,70 @@ namespace MsgPack.Spec
         }
 
         private static int Base64Length(int length) => (length + 2) / 3 * 4;
+
+        /// <summary>What a JSON string escapes: the quote, the backslash and the control characters (UTF-8 above them goes as it is).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool NeedsEscape(byte value) => value < 0x20 || value == (byte)'"' || value == (byte)'\\';
+
+        /// <summary>
+        /// Writes <paramref name="value"/>, a byte that JSON strings escape, escaped <paramref name="times"/> times over:
+        /// once as text in a string, and once more for each string around that one.
+        /// </summary>
+        /// <remarks>
+        /// Escaping replaces each byte on its own, so escaping k times replaces each byte with one sequence: the one
+        /// escape of the byte (<c>\"</c>, <c>\\</c>, <c>\n</c>, <c>\u001f</c>), whose backslash each further time
+        /// doubles, with 2^(k - 1) backslashes in front of the rest. The rest is ASCII letters and digits, except the
+        /// quote's, which each further time escapes as well (2^k - 1 backslashes in all), and the backslash's, itself a
+        /// backslash (2^k). A key nested in k keys makes text 2^k times its own length: the output limit is checked
+        /// before that run is written, and a run longer than a long can count exceeds every limit.
+        /// </remarks>
+        private void Escape(byte value, int times)
+        {
+            // The rest after the backslashes: the letter, the quote, or u00 and two hex digits.
+            Span<byte> rest = stackalloc byte[5];
+            int restLength = 1;
+            switch (value)
+            {
+                case (byte)'"': rest[0] = (byte)'"'; break;
+                case (byte)'\\': restLength = 0; break;
+                case (byte)'\n': rest[0] = (byte)'n'; break;
+                case (byte)'\r': rest[0] = (byte)'r'; break;
+                case (byte)'\t': rest[0] = (byte)'t'; break;
+                case (byte)'\b': rest[0] = (byte)'b'; break;
+                case (byte)'\f': rest[0] = (byte)'f'; break;
+                default:
+                    rest[0] = (byte)'u';
+                    rest[1] = (byte)'0';
+                    rest[2] = (byte)'0';
+                    rest[3] = HexDigits[value >> 4];
+                    rest[4] = HexDigits[value & 0xf];
+                    restLength = 5;
+                    break;
+            }
+
+            // 2^(times - 1) and twice that fit a ulong up to times = 63; beyond, the run alone exceeds long.MaxValue.
+            if (times > 63)
+            {
+                ThrowHelper.ThrowTextTooLong(_limit);
+            }
+
+            ulong run = 1UL << (times - 1);
+            ulong backslashes = value == (byte)'"' ? (2 * run) - 1 : value == (byte)'\\' ? 2 * run : run;
+            if (backslashes + (ulong)restLength > (ulong)Math.Max(0, _limit - _written))
+            {
+                ThrowHelper.ThrowTextTooLong(_limit);
+            }
+
+            while (backslashes > 0)
+            {
+                int length = (int)Math.Min(backslashes, Chunk);
+                Reserve(length).Fill((byte)'\\');
+                Commit(length);
+                backslashes -= (ulong)length;
+            }
+
+            Copy(rest.Slice(0, restLength));
+        }
 
         /// <summary>Commits what is pending to the buffer writer.</summary>
         public void Flush()

@@ -5,7 +5,8 @@ using System.Globalization;
 namespace MsgPack.Spec
 {
     /// <summary>
-    /// Renders a MessagePack document as JSON, to see what a peer sent: any value, iteratively, with a depth limit and
+    /// Renders a MessagePack document as JSON, to see what a peer sent: any value, iteratively (a stack of its own
+    /// holds the open arrays and maps, keys included, so no nesting reaches the call stack), with a depth limit and
     /// an output limit (<see cref="MsgPackTextOptions"/>), and nothing allocated in proportion to a length the input
     /// claims.
     /// </summary>
@@ -17,7 +18,8 @@ namespace MsgPack.Spec
     /// <item>timestamp (ext -1): an ISO 8601 string in UTC with the nanoseconds, <c>"2026-11-23T12:00:00.123456789Z"</c>
     /// (no fraction when they are 0); outside years 1 to 9999, <c>{"$timestamp":{"seconds":s,"nanoseconds":n}}</c>;</item>
     /// <item>a map key that is not a str: its own JSON text as a string (<c>1</c> becomes <c>"1"</c>, <c>[1,2]</c>
-    /// becomes <c>"[1,2]"</c>, nil becomes <c>"null"</c>);</item>
+    /// becomes <c>"[1,2]"</c>, nil becomes <c>"null"</c>); the quotes and backslashes of a key inside such a key are
+    /// escaped once more for each key around them;</item>
     /// <item>float NaN and infinities: the strings <c>"NaN"</c>, <c>"Infinity"</c> and <c>"-Infinity"</c>; other floats the
     /// shortest text that reads back as the same value (a float 32 as a float 32);</item>
     /// <item>integers: every digit, uint 64 above 2^53 included (a JavaScript reader rounds those);</item>
@@ -120,7 +122,7 @@ namespace MsgPack.Spec
 
             options ??= MsgPackTextOptions.Default;
             var json = new JsonText(utf8Json, options.MaxOutputLength);
-            WriteValue(ref reader, reader.ReadToken(), ref json, options, 0);
+            WriteValue(ref reader, ref json, options.MaxDepth);
             json.Flush();
             if (!reader.End)
             {
@@ -128,8 +130,12 @@ namespace MsgPack.Spec
             }
         }
 
-        /// <summary>One value, whose first token is read: a scalar, or a container walked with a stack of its own.</summary>
-        private static void WriteValue(ref MsgPackReader reader, MsgPackToken token, ref JsonText json, MsgPackTextOptions options, int outerDepth)
+        /// <summary>
+        /// One value, walked token by token with a stack of its own: no recursion, whatever the nesting, map keys that
+        /// are arrays or maps of keys included (each key that is not a str opens a string in the JSON text, which
+        /// escapes what is written in it as it comes).
+        /// </summary>
+        private static void WriteValue(ref MsgPackReader reader, ref JsonText json, int maxDepth)
         {
             // The open containers: on the stack up to 16 levels, in a rented array beyond (never more than MaxDepth).
             Span<Frame> stack = stackalloc Frame[FirstStackDepth];
@@ -138,12 +144,25 @@ namespace MsgPack.Spec
             bool isKey = false;
             while (true)
             {
-                if (isKey && token.Type != MsgPackTokenType.String)
+                long offset = reader.Consumed;
+                MsgPackToken token = reader.ReadToken();
+
+                // A map key that is not a str: its JSON text, as a string, closed after the scalar or the container.
+                bool quoted = isKey && token.Type != MsgPackTokenType.String;
+                if (quoted)
                 {
-                    WriteKey(ref reader, token, ref json, options, outerDepth + depth);
+                    json.OpenString();
                 }
-                else if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
+
+                if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
                 {
+                    // Every array and map is a level, empty ones too, as for Validate: a document it accepts with
+                    // this MaxDepth renders with it.
+                    if (depth >= maxDepth)
+                    {
+                        ThrowHelper.ThrowTextTooDeep(maxDepth, offset);
+                    }
+
                     bool map = token.Type == MsgPackTokenType.Map;
                     if (token.Count == 0)
                     {
@@ -151,11 +170,6 @@ namespace MsgPack.Spec
                     }
                     else
                     {
-                        if (outerDepth + depth >= options.MaxDepth)
-                        {
-                            ThrowHelper.ThrowTextTooDeep(options.MaxDepth, reader.Consumed);
-                        }
-
                         if (depth == stack.Length)
                         {
                             Frame[] larger = ArrayPool<Frame>.Shared.Rent(depth * 2);
@@ -169,13 +183,19 @@ namespace MsgPack.Spec
                             stack = larger;
                         }
 
-                        stack[depth++] = new Frame(map ? 2L * token.Count : token.Count, map);
+                        stack[depth++] = new Frame(map ? 2L * token.Count : token.Count, map, quoted);
                         json.Raw(map ? (byte)'{' : (byte)'[');
+                        quoted = false; // the frame closes the string, after the container
                     }
                 }
                 else
                 {
                     WriteScalar(ref reader, token, ref json);
+                }
+
+                if (quoted)
+                {
+                    json.CloseString();
                 }
 
                 // The next token's place: close what is complete, then the separator before it.
@@ -195,6 +215,11 @@ namespace MsgPack.Spec
                     if (top.Remaining == 0)
                     {
                         json.Raw(top.Map ? (byte)'}' : (byte)']');
+                        if (top.Quoted)
+                        {
+                            json.CloseString();
+                        }
+
                         depth--;
                         continue;
                     }
@@ -213,19 +238,7 @@ namespace MsgPack.Spec
                     top.Remaining--;
                     break;
                 }
-
-                token = reader.ReadToken();
             }
-        }
-
-        /// <summary>A map key that is not a str: its own JSON text, as a JSON string.</summary>
-        private static void WriteKey(ref MsgPackReader reader, MsgPackToken token, ref JsonText json, MsgPackTextOptions options, int depth)
-        {
-            using var scratch = new PooledBufferWriter();
-            var text = new JsonText(scratch, options.MaxOutputLength - json.Written);
-            WriteValue(ref reader, token, ref text, options, depth);
-            text.Flush();
-            json.String(scratch.WrittenSpan);
         }
 
         private static void WriteScalar(ref MsgPackReader reader, MsgPackToken token, ref JsonText json)
@@ -327,19 +340,24 @@ namespace MsgPack.Spec
             json.Raw((byte)'"');
         }
 
-        /// <summary>An open array or map: the values still to come (two per map entry), and whether one came already.</summary>
+        /// <summary>
+        /// An open array or map: the values still to come (two per map entry), whether one came already, and whether it
+        /// is a map key written as a string (closed with it).
+        /// </summary>
         private struct Frame
         {
-            public Frame(long remaining, bool map)
+            public Frame(long remaining, bool map, bool quoted)
             {
                 Remaining = remaining;
                 Map = map;
                 Started = false;
+                Quoted = quoted;
             }
 
             public long Remaining;
             public bool Map;
             public bool Started;
+            public bool Quoted;
         }
     }
 }

@@ -1,7 +1,6 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using System.Threading;
 using Xunit;
 
 namespace MsgPack.Spec.Tests.Hostile
@@ -145,7 +144,7 @@ namespace MsgPack.Spec.Tests.Hostile
         public void A_million_nested_arrays_exceed_the_default_depth_at_64_without_recursion()
         {
             byte[] deep = DeepArrays(1_000_000);
-            OnSmallStack(() =>
+            SmallStack.Run(() =>
             {
                 MsgPackValidationException e = Assert.Throws<MsgPackValidationException>(() => MsgPackSpec.Validate(deep));
                 Assert.Equal(MsgPackValidationError.DepthExceeded, e.Error);
@@ -164,7 +163,7 @@ namespace MsgPack.Spec.Tests.Hostile
         {
             byte[] deep = DeepArrays(1_000_000);
             var options = new MsgPackValidationOptions { MaxDepth = 1000 };
-            OnSmallStack(() =>
+            SmallStack.Run(() =>
             {
                 MsgPackValidationException e = Assert.Throws<MsgPackValidationException>(() => MsgPackSpec.Validate(deep, options));
                 Assert.Equal(MsgPackValidationError.DepthExceeded, e.Error);
@@ -182,7 +181,7 @@ namespace MsgPack.Spec.Tests.Hostile
         public void A_million_nested_arrays_are_one_value_for_Skip_and_ReadRaw()
         {
             byte[] deep = DeepArrays(1_000_000);
-            OnSmallStack(() =>
+            SmallStack.Run(() =>
             {
                 Assert.Equal(deep.Length, MsgPackSpec.Skip(deep));
                 Assert.Equal(OperationStatus.Done, MsgPackSpec.TrySkip(deep, out int length));
@@ -487,31 +486,6 @@ namespace MsgPack.Spec.Tests.Hostile
             }
 
             yield return end;
-        }
-
-        /// <summary>Runs the checks on a thread with a 256 KiB stack: a recursion per nesting level would overflow it.</summary>
-        private static void OnSmallStack(Action checks)
-        {
-            Exception? failure = null;
-            var thread = new Thread(
-                () =>
-                {
-                    try
-                    {
-                        checks();
-                    }
-                    catch (Exception e)
-                    {
-                        failure = e;
-                    }
-                },
-                256 * 1024);
-            thread.Start();
-            thread.Join();
-            if (failure != null)
-            {
-                throw new Xunit.Sdk.XunitException("On a 256 KiB stack: " + failure);
-            }
         }
 
         private sealed class Segment : ReadOnlySequenceSegment<byte>

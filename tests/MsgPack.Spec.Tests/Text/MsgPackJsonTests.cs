@@ -188,6 +188,69 @@ namespace MsgPack.Spec.Tests.Text
         }
 
         [Fact]
+        public void A_key_inside_keys_is_escaped_once_per_level_as_it_is_written()
+        {
+            // {{"\"":1}:2}: the inner key's quote is escaped as text of a str, then once more as text of the outer key.
+            Assert.Equal("{\"{\\\"\\\\\\\"\\\":1}\":2}", MsgPackJson.ToJson(Hex.ToBytes("81 81 a1 22 01 02")));
+
+            // Twelve maps, each the key of the one around it, the innermost keyed by a str with every kind of escape:
+            // its quote takes 2^12 - 1 backslashes (runs longer than a span the writer reserves at once).
+            const string Text = "q\"b\\n\nt\tu\u0001e\u00e9";
+            const int Levels = 12;
+            var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            for (int level = 0; level < Levels; level++)
+            {
+                writer.WriteMapHeader(1);
+            }
+
+            writer.WriteString(Text);
+            for (int level = 0; level < Levels; level++)
+            {
+                writer.WriteNil();
+            }
+
+            writer.Flush();
+            byte[] input = output.WrittenSpan.ToArray();
+            string expected = "{" + Quoted(Text) + ":null}";
+            for (int level = 1; level < Levels; level++)
+            {
+                expected = "{" + Quoted(expected) + ":null}";
+            }
+
+            var options = new MsgPackTextOptions { MaxDepth = Levels };
+            string json = MsgPackJson.ToJson(input, options);
+            Assert.Equal(expected, json);
+            Assert.Equal(expected, MsgPackJson.ToJson(Sequences.Split(input, 1, withEmpty: true), options));
+            Assert.Contains(new string('\\', (1 << Levels) - 1) + "\"", json, StringComparison.Ordinal);
+
+            // System.Text.Json, unquoting the keys level by level, finds the str again.
+            string name = json;
+            for (int level = 0; level < Levels; level++)
+            {
+                using JsonDocument document = JsonDocument.Parse(name);
+                name = Assert.Single(document.RootElement.EnumerateObject()).Name;
+            }
+
+            Assert.Equal(Text, name);
+
+            // The output limit counts every backslash: the text fits exactly, and a byte less throws.
+            options.MaxOutputLength = Encoding.UTF8.GetByteCount(expected);
+            Assert.Equal(expected, MsgPackJson.ToJson(input, options));
+            options.MaxOutputLength--;
+            Assert.Throws<MsgPackTextLimitException>(() => MsgPackJson.ToJson(input, options));
+        }
+
+        [Fact]
+        public void MaxDepth_is_positive()
+        {
+            Assert.Equal(MsgPackValidationOptions.DefaultMaxDepth, new MsgPackTextOptions().MaxDepth);
+            Assert.Equal(int.MaxValue, new MsgPackTextOptions { MaxDepth = int.MaxValue }.MaxDepth);
+            Assert.Throws<ArgumentOutOfRangeException>(() => new MsgPackTextOptions { MaxDepth = 0 });
+            Assert.Throws<ArgumentOutOfRangeException>(() => new MsgPackTextOptions { MaxDepth = -1 });
+        }
+
+        [Fact]
         public void Output_longer_than_the_limit_throws()
         {
             // 4 KiB of bin makes 5,464 characters of base64, and the quotes.
@@ -199,8 +262,11 @@ namespace MsgPack.Spec.Tests.Text
             Assert.Equal(5466, MsgPackJson.ToJson(output.WrittenSpan, new MsgPackTextOptions { MaxOutputLength = 5466 }).Length);
         }
 
-        /// <summary>A random value, written, and its expected JSON by the documented conventions.</summary>
-        private static void WriteRandom(ref MsgPackWriter writer, Random random, int depth, StringBuilder json)
+        /// <summary>
+        /// A random value, written, and its expected JSON by the documented conventions (a map key that is not a str,
+        /// half of them, is its JSON text quoted: keys in keys are quoted again); returns whether it wrote a str.
+        /// </summary>
+        private static bool WriteRandom(ref MsgPackWriter writer, Random random, int depth, StringBuilder json)
         {
             int kind = random.Next(depth > 4 ? 7 : 9);
             switch (kind)
@@ -258,19 +324,32 @@ namespace MsgPack.Spec.Tests.Text
                     json.Append('{');
                     for (int i = 0; i < m; i++)
                     {
-                        string key = "k" + i;
-                        writer.WriteString(key);
-                        json.Append(i > 0 ? "," : string.Empty).Append('"').Append(key).Append("\":");
+                        json.Append(i > 0 ? "," : string.Empty);
+                        if (random.Next(2) == 0)
+                        {
+                            string key = "k" + i;
+                            writer.WriteString(key);
+                            json.Append('"').Append(key).Append('"');
+                        }
+                        else
+                        {
+                            var key = new StringBuilder();
+                            json.Append(WriteRandom(ref writer, random, depth + 1, key) ? key.ToString() : Quoted(key.ToString()));
+                        }
+
+                        json.Append(':');
                         WriteRandom(ref writer, random, depth + 1, json);
                     }
 
                     json.Append('}');
                     break;
             }
+
+            return kind == 5;
         }
 
         /// <summary>A JSON string as MsgPackJson escapes it: the quote, the backslash and control characters only.</summary>
-        private static string Quoted(string text)
+        internal static string Quoted(string text)
         {
             var quoted = new StringBuilder("\"");
             foreach (char c in text)

@@ -74,11 +74,38 @@ namespace MsgPack.Spec.Tests.Tools
             }
         }
 
-        private static string Run(byte[] standardInput, out int code, params string[] args)
+        [Fact]
+        public void Input_nested_100000_deep_stops_at_the_depth_limit_on_a_small_stack()
+        {
+            const int Depth = 100_000;
+            byte[] arrays = Enumerable.Repeat((byte)0x91, Depth).Append((byte)0xc0).ToArray();
+
+            // Maps, each the key of the one around it: JSON writes such a key as its text in a string, so the text of
+            // the keys inside doubles its backslashes at each level and passes the output limit first.
+            byte[] keys = Enumerable.Repeat((byte)0x81, Depth).Concat(Enumerable.Repeat((byte)0xc0, Depth + 1)).ToArray();
+            Tests.Hostile.SmallStack.Run(() =>
+            {
+                foreach ((byte[] deep, string jsonLimit) in new[] { (arrays, "MaxDepth (64)"), (keys, "MaxOutputLength") })
+                {
+                    string dump = Run(deep, out int code, out _, "--binary");
+                    Assert.Equal(1, code);
+                    Assert.EndsWith("00000040  error: arrays and maps nest deeper than allowed\n", dump);
+                    Assert.Equal(string.Empty, Run(deep, out code, out string error, "--binary", "--json"));
+                    Assert.Equal(1, code);
+                    Assert.StartsWith("dump: at offset 0: ", error);
+                    Assert.Contains(jsonLimit, error);
+                }
+            });
+        }
+
+        private static string Run(byte[] standardInput, out int code, params string[] args) => Run(standardInput, out code, out _, args);
+
+        private static string Run(byte[] standardInput, out int code, out string errorText, params string[] args)
         {
             var output = new StringWriter { NewLine = "\n" };
             var error = new StringWriter();
             code = DumpCommand.Run(args, new MemoryStream(standardInput), output, error);
+            errorText = error.ToString();
             return output.ToString();
         }
 
