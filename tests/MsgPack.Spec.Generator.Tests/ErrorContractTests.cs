@@ -2,8 +2,8 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
-using System.Threading;
 using MsgPack.Spec.Serialization;
+using MsgPack.Spec.Tests.Hostile;
 using Xunit;
 
 namespace MsgPack.Spec.Generator.Tests
@@ -65,7 +65,7 @@ namespace MsgPack.Spec.Generator.Tests
         [MemberData(nameof(Shapes))]
         public void Deep_input_valid_or_not_is_read_on_a_256_KiB_stack(Shape shape)
         {
-            OnSmallStack(() =>
+            SmallStack.Run(() =>
             {
                 // MaxDepth: every door reads it.
                 byte[] valid = shape.Chain(Levels);
@@ -177,31 +177,6 @@ namespace MsgPack.Spec.Generator.Tests
             MsgPackSerializationException twice = FailsAlike(Holders, repeated, OperationStatus.InvalidData);
             Assert.Equal("$.Dict[1]", twice.Path);
             Assert.Equal(repeated.Length, twice.Offset);
-        }
-
-        /// <summary>Runs <paramref name="checks"/> on a thread of 256 KiB of stack: a recursion or a dispatch per level overflows it (the process ends).</summary>
-        internal static void OnSmallStack(Action checks)
-        {
-            Exception? failure = null;
-            var thread = new Thread(
-                () =>
-                {
-                    try
-                    {
-                        checks();
-                    }
-                    catch (Exception e)
-                    {
-                        failure = e;
-                    }
-                },
-                256 * 1024);
-            thread.Start();
-            thread.Join();
-            if (failure is not null)
-            {
-                throw new Xunit.Sdk.XunitException("On a 256 KiB stack: " + failure);
-            }
         }
 
         private static readonly Shape Holders = (Shape)Shapes().ElementAt(2)[0];

@@ -5,7 +5,8 @@ using System.Threading;
 namespace MsgPack.Spec.Tests.Hostile
 {
     /// <summary>
-    /// Runs the fuzzer for a time budget on a dedicated thread, watched from the calling thread: an input whose
+    /// Runs the fuzzer for a time budget on a dedicated thread (of <see cref="FuzzTargets.StackSize"/>: a reader that
+    /// recursed per level of input would overflow it), watched from the calling thread: an input whose
     /// checks take longer than <see cref="SlowLimit"/> is a failure, one that does not finish within
     /// <see cref="HangLimit"/> is a hang and ends the run (the stuck thread is abandoned; it is a background thread).
     /// </summary>
@@ -41,17 +42,19 @@ namespace MsgPack.Spec.Tests.Hostile
         {
             var clock = Stopwatch.StartNew();
             Exception? crash = null;
-            var worker = new Thread(() =>
-            {
-                try
+            var worker = new Thread(
+                () =>
                 {
-                    Work(budget, clock);
-                }
-                catch (Exception e)
-                {
-                    crash = e;
-                }
-            })
+                    try
+                    {
+                        Work(budget, clock);
+                    }
+                    catch (Exception e)
+                    {
+                        crash = e;
+                    }
+                },
+                FuzzTargets.StackSize)
             {
                 IsBackground = true,
                 Name = "fuzzer",
