@@ -43,6 +43,11 @@ namespace MsgPack.Spec.Generator
             "The member '{0}' must have a getter and a setter (or be a non-readonly field), or be a parameter of the constructor the reader calls",
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
+        public static readonly DiagnosticDescriptor UnconstrainedTypeParameter = new DiagnosticDescriptor(
+            "MSPK008", "Type parameter is not serializable",
+            "The member '{0}' has the type parameter '{1}', which must be constrained to IMsgPackSerializable<{1}> (C# 11 or later, .NET 8 or later)",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
         public static DiagnosticDescriptor ById(string id) => id switch
         {
             "MSPK001" => NotPartial,
@@ -52,6 +57,7 @@ namespace MsgPack.Spec.Generator
             "MSPK005" => MissingKey,
             "MSPK006" => KeyDoesNotMatchLayout,
             "MSPK007" => MemberNotSettable,
+            "MSPK008" => UnconstrainedTypeParameter,
             _ => throw new ArgumentOutOfRangeException(nameof(id), id, null),
         };
     }

@@ -18,6 +18,7 @@ namespace MsgPack.Spec.Generator
         private const string Timestamp = "global::MsgPack.Spec.Timestamp";
         private const string Span = "global::System.Span<byte>";
         private const string ReadOnlySpan = "global::System.ReadOnlySpan<byte>";
+        private const string Contract = "global::MsgPack.Spec.Serialization.IMsgPackSerializable";
         private const string Hidden = "[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
 
         private readonly TypeModel _model;
@@ -95,7 +96,7 @@ namespace MsgPack.Spec.Generator
                 Open();
             }
 
-            Line("partial " + _model.Keyword + " " + _model.Name);
+            Line("partial " + _model.Keyword + " " + _model.Name + (_model.ImplementsSerializable ? " : " + Contract + "<" + _model.Name + ">" : string.Empty));
             Open();
             EmitWriterDoor();
             Line();
@@ -123,6 +124,9 @@ namespace MsgPack.Spec.Generator
                 Line();
                 EmitKeys();
             }
+
+            Line();
+            EmitConverter();
 
             if (_collections.Count > 0)
             {
@@ -622,29 +626,16 @@ namespace MsgPack.Spec.Generator
                 Close();
                 Line("else");
                 Open();
-                Line("long keyAt = cursor.GetConsumed(ref reader);");
-                Line("int length = cursor.ReadStringHeader(ref reader);");
-                Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
-                Line("if ((uint)length <= (uint)unread.Length)");
-                Open();
-                Line("// The key in the segment: compared in place, as a span.");
-                Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
-                Line("if (at < 0)");
-                Open();
-                Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt);");
-                Close();
-                Line();
-                Line("cursor.ReadBytes(ref reader, length);");
-                Close();
-                Line("else");
-                Open();
-                Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, length);");
-                Line("at = MsgPackKeys.Find(key, expected);");
-                Line("if (at < 0)");
-                Open();
-                Line(Serialization + ".CheckUnknownKey(key, keyAt);");
-                Close();
-                Close();
+                if (_model.IntegerKeys)
+                {
+                    // Any integer form (a writer need not use the smallest); an integer no member has is skipped.
+                    Line("at = MsgPackKeys.Find(" + Serialization + ".ReadIntegerKey(ref cursor, ref reader));");
+                }
+                else
+                {
+                    EmitNameKeyRead();
+                }
+
                 Close();
                 Line();
                 Line("switch (at)");
@@ -748,6 +739,34 @@ namespace MsgPack.Spec.Generator
             }
         }
 
+        /// <summary>A key by name that is not the next in the writers' order: its str header read, its bytes compared in place (or copied across segments), an unknown one checked for UTF-8.</summary>
+        private void EmitNameKeyRead()
+        {
+            Line("long keyAt = cursor.GetConsumed(ref reader);");
+            Line("int length = cursor.ReadStringHeader(ref reader);");
+            Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
+            Line("if ((uint)length <= (uint)unread.Length)");
+            Open();
+            Line("// The key in the segment: compared in place, as a span.");
+            Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
+            Line("if (at < 0)");
+            Open();
+            Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt);");
+            Close();
+            Line();
+            Line("cursor.ReadBytes(ref reader, length);");
+            Close();
+            Line("else");
+            Open();
+            Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, length);");
+            Line("at = MsgPackKeys.Find(key, expected);");
+            Line("if (at < 0)");
+            Open();
+            Line(Serialization + ".CheckUnknownKey(key, keyAt);");
+            Close();
+            Close();
+        }
+
         /// <summary>
         /// Members <paramref name="from"/> to <paramref name="to"/> (exclusive) of an array layout: straight-line, in
         /// index order; an index no member has is skipped (the items after the last member are skipped by the caller).
@@ -811,7 +830,7 @@ namespace MsgPack.Spec.Generator
             {
                 Line("if (cursor.TryReadNil(ref reader) == " + Status + ".Done)");
                 Open();
-                Line(target + " = null;");
+                Line(target + (value.IsTypeParameter ? " = default;" : " = null;"));
                 Close();
                 Line("else");
                 Open();
@@ -936,21 +955,47 @@ namespace MsgPack.Spec.Generator
             Close();
         }
 
+        /// <summary>
+        /// The type's <c>IMsgPackConverter</c>: the contract of generic code on every target and C# version (netstandard2.0,
+        /// C# 7.3), a struct whose members call the type's own, so a call through a struct-constrained type parameter is
+        /// direct.
+        /// </summary>
+        private void EmitConverter()
+        {
+            string type = _model.Name;
+            Line("/// <summary>The converter of <see cref=\"" + CrefName + "\"/> for generic code: <c>where TConverter : struct, IMsgPackConverter&lt;T&gt;</c>, called with no boxing and no virtual call.</summary>");
+            Line("public readonly struct MsgPackConverter : global::MsgPack.Spec.Serialization.IMsgPackConverter<" + type + ">");
+            Open();
+            Line("/// <inheritdoc/>");
+            Line("public void Write(ref " + Writer + " writer, in " + type + " value) => " + type + ".Write(ref writer, in value);");
+            Line();
+            Line("/// <inheritdoc/>");
+            Line("public void Write(ref " + Span + " destination, in " + type + " value) => " + type + ".Write(ref destination, in value);");
+            Line();
+            Line("/// <inheritdoc/>");
+            Line("public int GetEncodedLength(in " + type + " value) => " + type + ".GetEncodedLength(in value);");
+            Line();
+            Line("/// <inheritdoc/>");
+            Line("public " + type + " Read(ref " + Reader + " reader, int depth) => " + type + ".Read(ref reader, depth);");
+            Close();
+        }
+
         private void EmitKeys()
         {
-            Line("/// <summary>The keys as written: str header and UTF-8, in the assembly's data (no allocation).</summary>");
+            Line(_model.IntegerKeys
+                ? "/// <summary>The keys as written: each integer in its smallest form, in the assembly's data (no allocation).</summary>"
+                : "/// <summary>The keys as written: str header and UTF-8, in the assembly's data (no allocation).</summary>");
             Line("private static class MsgPackKeys");
             Open();
             foreach (MemberModel member in _model.Members)
             {
                 string bytes = string.Join(", ", member.EncodedKey.Select(b => "0x" + b.ToString("x2", CultureInfo.InvariantCulture)));
-                Line("/// <summary>\"" + Escape(member.Key!) + "\"</summary>");
+                Line("/// <summary>" + (_model.IntegerKeys ? member.Index.ToString(CultureInfo.InvariantCulture) : "\"" + Escape(member.Key!) + "\"") + "</summary>");
                 Line("public static " + ReadOnlySpan + " " + member.Name + " => new byte[] { " + bytes + " };");
             }
 
-            int longest = _model.Members.Count == 0 ? 0 : _model.Members.Max(m => KeyLength(m));
             Line();
-            Line("/// <summary>The length of member <paramref name=\"expected\"/>'s key as written (str header and UTF-8) when <paramref name=\"unread\"/> starts with it, else 0.</summary>");
+            Line("/// <summary>The length of member <paramref name=\"expected\"/>'s key as written when <paramref name=\"unread\"/> starts with it, else 0.</summary>");
             Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]");
             Line("public static int MatchNext(" + ReadOnlySpan + " unread, int expected)");
             Open();
@@ -965,6 +1010,26 @@ namespace MsgPack.Spec.Generator
             Close();
             Close();
             Line();
+            if (_model.IntegerKeys)
+            {
+                Line("/// <summary>The member whose key is <paramref name=\"key\"/>, or -1.</summary>");
+                Line("public static int Find(long key)");
+                Open();
+                Line("switch (key)");
+                Open();
+                for (int m = 0; m < _model.Members.Count; m++)
+                {
+                    Line("case " + _model.Members[m].Index.ToString(CultureInfo.InvariantCulture) + ": return " + m + ";");
+                }
+
+                Line("default: return -1;");
+                Close();
+                Close();
+                Close();
+                return;
+            }
+
+            int longest = _model.Members.Count == 0 ? 0 : _model.Members.Max(m => KeyLength(m));
             Line("/// <summary>The member whose key is <paramref name=\"key\"/>, a key across segments (its UTF-8, without the str header), or -1.</summary>");
             Line("public static int Find(global::MsgPack.Spec.MsgPackPayload key, int expected)");
             Open();

@@ -90,6 +90,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="AcceptsNil">Reading nil gives null (Nullable&lt;T&gt;, or a reference annotated nullable or in an oblivious context).</param>
     /// <param name="Underlying">An enum's underlying integer kind; a number array's element kind.</param>
     /// <param name="Shape">A collection's shape.</param>
+    /// <param name="IsTypeParameter">A type parameter of the generated type (null is <c>default</c>, and it is checked for null unless it is a struct).</param>
     /// <param name="Element">A collection's element, or a dictionary's value.</param>
     /// <param name="Key">A dictionary's key.</param>
     internal sealed record ValueModel(
@@ -101,7 +102,8 @@ namespace MsgPack.Spec.Generator
         ValueKind Underlying,
         CollectionShape Shape,
         ValueModel? Element,
-        ValueModel? Key);
+        ValueModel? Key,
+        bool IsTypeParameter = false);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);
@@ -122,9 +124,9 @@ namespace MsgPack.Spec.Generator
     /// <summary>One serialized member.</summary>
     /// <param name="Name">The member's name in C#.</param>
     /// <param name="Value">The member's type.</param>
-    /// <param name="Index">The index in an array layout; -1 in a map layout.</param>
-    /// <param name="Key">The key in a map layout; null in an array layout.</param>
-    /// <param name="EncodedKey">The key as written: str header and UTF-8 (map layout).</param>
+    /// <param name="Index">The index in an array layout, the key in a map of integer keys; -1 in a map of names.</param>
+    /// <param name="Key">The key in a map of names; null otherwise.</param>
+    /// <param name="EncodedKey">The key as written in a map layout: str header and UTF-8, or the integer's smallest form.</param>
     /// <param name="Setting">How the reader gives the member its value.</param>
     /// <param name="IsRequired">The member is <c>required</c>: reading fails without it.</param>
     /// <param name="ParameterIndex">The constructor parameter the member is passed as; -1 otherwise.</param>
@@ -141,8 +143,11 @@ namespace MsgPack.Spec.Generator
         string? ParameterDefault);
 
     /// <summary>One [MsgPackObject] type, ready to emit.</summary>
+    /// <param name="IsMap">A map layout (else an array).</param>
+    /// <param name="IntegerKeys">A map layout whose keys are integers (<see cref="MemberModel.Index"/>), not names.</param>
     /// <param name="AllowsUnsafe">The project allows unsafe code: the byte* doors are generated.</param>
     /// <param name="LanguageVersion">The project's C# version as a number (73 for 7.3, 80, ... 1200), for what the text may use.</param>
+    /// <param name="ImplementsSerializable">The type implements IMsgPackSerializable&lt;T&gt; (C# 11 and the library's .NET 8 build).</param>
     internal sealed record TypeModel(
         string HintName,
         string? Namespace,
@@ -152,10 +157,12 @@ namespace MsgPack.Spec.Generator
         string FullName,
         bool IsValueType,
         bool IsMap,
+        bool IntegerKeys,
         EquatableArray<MemberModel> Members,
         int ConstructorParameterCount,
         bool AllowsUnsafe,
-        int LanguageVersion);
+        int LanguageVersion,
+        bool ImplementsSerializable);
 
     /// <summary>A diagnostic's place, as values (a Location holds its syntax tree).</summary>
     internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)

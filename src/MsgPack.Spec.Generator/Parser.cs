@@ -16,6 +16,7 @@ namespace MsgPack.Spec.Generator
         private const string KeyAttribute = "MsgPack.Spec.Serialization.MsgPackKeyAttribute";
         private const string IgnoreAttribute = "MsgPack.Spec.Serialization.MsgPackIgnoreAttribute";
         private const string ConstructorAttribute = "MsgPack.Spec.Serialization.MsgPackConstructorAttribute";
+        private const string SerializableInterface = "MsgPack.Spec.Serialization.IMsgPackSerializable`1";
 
         private static readonly SymbolDisplayFormat FullyQualified = SymbolDisplayFormat.FullyQualifiedFormat
             .WithMiscellaneousOptions(SymbolDisplayFormat.FullyQualifiedFormat.MiscellaneousOptions
@@ -95,20 +96,29 @@ namespace MsgPack.Spec.Generator
                 }
 
                 object? argument = key.ConstructorArguments.Length == 1 ? key.ConstructorArguments[0].Value : null;
-                if (isMap && argument is not string)
+                if (argument is int negative && negative < 0)
                 {
-                    diagnostics.Add(Diagnostic(Diagnostics.KeyDoesNotMatchLayout.Id, location, member.Name, "a key by name, [MsgPackKey(\"name\")],", "map"));
+                    diagnostics.Add(Diagnostic(Diagnostics.KeyDoesNotMatchLayout.Id, location, member.Name, isMap ? "a key by name or an integer key of 0 or more" : "an index of 0 or more, [MsgPackKey(0)],", isMap ? "map" : "array"));
                     continue;
                 }
 
-                if (!isMap && (argument is not int index || index < 0))
+                if (!isMap && argument is not int)
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.KeyDoesNotMatchLayout.Id, location, member.Name, "an index of 0 or more, [MsgPackKey(0)],", "array"));
                     continue;
                 }
 
-                members.Add((member, memberType, isMap ? -1 : (int)argument!, isMap ? (string)argument! : null, location));
+                // A map's keys are all names or all integers (the first member decides): a reader cannot mix them.
+                if (isMap && members.Count > 0 && (members[0].Key is null) != (argument is int))
+                {
+                    diagnostics.Add(Diagnostic(Diagnostics.KeyDoesNotMatchLayout.Id, location, member.Name, members[0].Key is null ? "an integer key, as the map's first member has," : "a key by name, as the map's first member has,", "map"));
+                    continue;
+                }
+
+                members.Add((member, memberType, argument is int index ? index : -1, argument as string, location));
             }
+
+            bool integerKeys = isMap && members.Count > 0 && members[0].Key is null;
 
             // Duplicate keys.
             for (int i = 0; i < members.Count; i++)
@@ -117,11 +127,17 @@ namespace MsgPack.Spec.Generator
                 {
                     if (members[i].Index == members[j].Index && members[i].Key == members[j].Key)
                     {
-                        string shown = isMap ? "\"" + members[i].Key + "\"" : members[i].Index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                        string shown = members[i].Key is not null ? "\"" + members[i].Key + "\"" : members[i].Index.ToString(System.Globalization.CultureInfo.InvariantCulture);
                         diagnostics.Add(Diagnostic(Diagnostics.DuplicateKey.Id, members[i].Location, members[j].Symbol.Name, members[i].Symbol.Name, shown));
                     }
                 }
             }
+
+            // The contract for generic code, where the project can implement it (static abstract members: C# 11, and the
+            // library's .NET 8 build); a member of a type parameter needs it.
+            var compilation = (CSharpCompilation)context.SemanticModel.Compilation;
+            int languageVersion = (int)compilation.LanguageVersion.MapSpecifiedToEffectiveVersion();
+            INamedTypeSymbol? contract = languageVersion >= 1100 ? compilation.GetTypeByMetadataName(SerializableInterface) : null;
 
             // The constructor and the members it takes.
             IMethodSymbol? constructor = ChooseConstructor(type, out string? whyNot);
@@ -173,7 +189,13 @@ namespace MsgPack.Spec.Generator
                     continue;
                 }
 
-                ValueModel? value = GetValue(memberType, isKey: false);
+                if (memberType is ITypeParameterSymbol parameterType && !IsSerializable(parameterType, contract))
+                {
+                    diagnostics.Add(Diagnostic(Diagnostics.UnconstrainedTypeParameter.Id, location, symbol.Name, parameterType.Name));
+                    continue;
+                }
+
+                ValueModel? value = GetValue(memberType, isKey: false, contract);
                 if (value is null)
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString()));
@@ -183,7 +205,7 @@ namespace MsgPack.Spec.Generator
                 MemberSetting setting = parameterIndex >= 0 ? MemberSetting.Constructor
                     : initOnly || required ? MemberSetting.Initializer
                     : MemberSetting.Set;
-                byte[] encodedKey = key is null ? Array.Empty<byte>() : EncodeKey(key);
+                byte[] encodedKey = key is not null ? EncodeKey(key) : integerKeys ? EncodeIntegerKey(index) : Array.Empty<byte>();
                 models.Add(new MemberModel(symbol.Name, value, index, key, new EquatableArray<byte>(encodedKey), setting,
                     required && parameterIndex < 0, parameterIndex, defaultOf.TryGetValue(symbol, out string? literal) ? literal : null));
             }
@@ -195,16 +217,18 @@ namespace MsgPack.Spec.Generator
 
             // In index order (array layout); a map layout keeps the declaration order, which is the order written. A
             // stable sort: List.Sort is not, and shuffled the members of a map of more than 16.
-            models = models.OrderBy(m => m.Index).ToList();
+            if (!isMap)
+            {
+                models = models.OrderBy(m => m.Index).ToList();
+            }
+
             string fullName = type.ToDisplayString(FullyQualified);
             string? ns = type.ContainingNamespace.IsGlobalNamespace ? null : type.ContainingNamespace.ToDisplayString();
             string hintName = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)
                 .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
-            var compilation = (CSharpCompilation)context.SemanticModel.Compilation;
-            int languageVersion = (int)compilation.LanguageVersion.MapSpecifiedToEffectiveVersion();
             var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
-                fullName, type.IsValueType, isMap, models.ToEquatableArray(), constructor!.Parameters.Length,
-                compilation.Options.AllowUnsafe, languageVersion);
+                fullName, type.IsValueType, isMap, integerKeys, models.ToEquatableArray(), constructor!.Parameters.Length,
+                compilation.Options.AllowUnsafe, languageVersion, contract is not null);
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
 
@@ -303,7 +327,8 @@ namespace MsgPack.Spec.Generator
         /// <summary>The value model of a type, or null when the generator cannot write it (MSPK002).</summary>
         /// <param name="type">The type.</param>
         /// <param name="isKey">A dictionary's key: never nil.</param>
-        private static ValueModel? GetValue(ITypeSymbol type, bool isKey)
+        /// <param name="contract">IMsgPackSerializable&lt;T&gt;, where the project can implement it; else null.</param>
+        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, INamedTypeSymbol? contract)
         {
             bool isNullableValue = false;
             ITypeSymbol valueType = type;
@@ -313,11 +338,16 @@ namespace MsgPack.Spec.Generator
                 valueType = nullable.TypeArguments[0];
             }
 
-            bool isReference = valueType.IsReferenceType;
-            bool acceptsNil = !isKey && (isNullableValue || (isReference && type.NullableAnnotation != NullableAnnotation.NotAnnotated));
+            // A type parameter that may be a class is checked for null as a reference is.
+            bool isTypeParameter = valueType is ITypeParameterSymbol;
+            bool isReference = valueType.IsReferenceType || (isTypeParameter && !valueType.IsValueType);
+            // A type parameter accepts nil only as T? (then nil reads as default).
+            bool acceptsNil = !isKey && (isNullableValue
+                || (isReference && type.NullableAnnotation != NullableAnnotation.NotAnnotated)
+                || (isTypeParameter && type.NullableAnnotation == NullableAnnotation.Annotated));
             string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
             ValueModel Make(ValueKind kind, ValueKind underlying = ValueKind.Boolean, CollectionShape shape = CollectionShape.None, ValueModel? element = null, ValueModel? key = null) =>
-                new ValueModel(kind, typeName, isNullableValue, isReference, acceptsNil, underlying, shape, element, key);
+                new ValueModel(kind, typeName, isNullableValue, isReference, acceptsNil, underlying, shape, element, key, isTypeParameter);
 
             ValueKind? scalar = ScalarKind(valueType);
             if (scalar is not null)
@@ -344,8 +374,14 @@ namespace MsgPack.Spec.Generator
                     return Make(ValueKind.NumberArray, elementKind.Value);
                 }
 
-                ValueModel? item = GetValue(array.ElementType, isKey: false);
+                ValueModel? item = GetValue(array.ElementType, isKey: false, contract);
                 return item is null ? null : Make(ValueKind.Collection, shape: CollectionShape.Array, element: item);
+            }
+
+            // A type parameter that implements the contract: its own static members, like a generated type's.
+            if (valueType is ITypeParameterSymbol parameter)
+            {
+                return IsSerializable(parameter, contract) ? Make(ValueKind.Object) : null;
             }
 
             if (valueType is not INamedTypeSymbol named)
@@ -376,21 +412,31 @@ namespace MsgPack.Spec.Generator
             };
             if (shape is CollectionShape.Dictionary or CollectionShape.DictionaryInterface)
             {
-                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true);
-                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false);
+                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, contract);
+                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, contract);
                 return key is null || item is null ? null : Make(ValueKind.Dictionary, shape: shape, element: item, key: key);
             }
 
             if (shape != CollectionShape.None)
             {
-                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false);
+                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, contract);
                 return item is null ? null : Make(ValueKind.Collection, shape: shape, element: item);
             }
 
+            // A generated type, or a hand-written one that implements the contract: both have the same static members.
             bool generated = named.TypeKind is TypeKind.Class or TypeKind.Struct
-                && named.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
-            return generated ? Make(ValueKind.Object) : null;
+                && named.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
+            bool serializable = contract is not null && named.AllInterfaces.Any(i =>
+                SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
+            return generated || serializable ? Make(ValueKind.Object) : null;
         }
+
+        /// <summary>Whether the type parameter is constrained to <c>IMsgPackSerializable</c> of itself (and the project can use that contract).</summary>
+        private static bool IsSerializable(ITypeParameterSymbol parameter, INamedTypeSymbol? contract) =>
+            contract is not null && parameter.ConstraintTypes.Any(constraint =>
+                constraint is INamedTypeSymbol named
+                && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, contract)
+                && SymbolEqualityComparer.Default.Equals(named.TypeArguments[0], parameter));
 
         private static ValueKind? ScalarKind(ITypeSymbol type) => type.SpecialType switch
         {
@@ -407,6 +453,15 @@ namespace MsgPack.Spec.Generator
             SpecialType.System_Double => ValueKind.Double,
             SpecialType.System_String => ValueKind.String,
             _ => null,
+        };
+
+        /// <summary>An integer map key as written: its smallest form (a positive fixint, uint 8, 16 or 32).</summary>
+        private static byte[] EncodeIntegerKey(int key) => key switch
+        {
+            <= 0x7f => new[] { (byte)key },
+            <= byte.MaxValue => new byte[] { 0xcc, (byte)key },
+            <= ushort.MaxValue => new byte[] { 0xcd, (byte)(key >> 8), (byte)key },
+            _ => new byte[] { 0xce, (byte)(key >> 24), (byte)(key >> 16), (byte)(key >> 8), (byte)key },
         };
 
         /// <summary>A map key as written: the smallest str header, then the UTF-8 bytes.</summary>

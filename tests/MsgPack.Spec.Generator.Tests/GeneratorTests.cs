@@ -71,9 +71,13 @@ namespace MsgPack.Spec.Generator.Tests
         [InlineData("MSPK004", "[MsgPackObject(MsgPackLayout.Array)] public abstract partial class C { [MsgPackKey(0)] public int A { get; set; } }")]
         [InlineData("MSPK005", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } public int B { get; set; } }")]
         [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(\"a\")] public int A { get; set; } }")]
-        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(0)] public int A { get; set; } }")]
         [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(-1)] public int A { get; set; } }")]
+        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(1)] public int A { get; set; } [MsgPackKey(\"b\")] public int B { get; set; } }")]
+        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(\"a\")] public int A { get; set; } [MsgPackKey(2)] public int B { get; set; } }")]
+        [InlineData("MSPK006", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(-2)] public int A { get; set; } }")]
         [InlineData("MSPK007", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; } }")]
+        [InlineData("MSPK008", "[MsgPackObject(MsgPackLayout.Array)] public partial class C<T> { [MsgPackKey(0)] public T A { get; set; } = default!; }")]
+        [InlineData("MSPK008", "[MsgPackObject(MsgPackLayout.Array)] public partial class C<T> where T : class { [MsgPackKey(0)] public T? A { get; set; } }")]
         [InlineData("MSPK007", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public readonly int A; }")]
         public void Each_diagnostic_is_reported_and_nothing_is_generated(string id, string declaration)
         {

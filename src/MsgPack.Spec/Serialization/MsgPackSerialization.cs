@@ -127,6 +127,27 @@ namespace MsgPack.Spec.Serialization
             }
         }
 
+        /// <summary>
+        /// Reads the key of a map with integer keys, in any integer form: a writer need not use the smallest (MessagePack
+        /// for C# and Nerdbank do; other writers may not).
+        /// </summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <returns>The key; -1 for a uint 64 past <see cref="long.MaxValue"/>, which no member's key (an <see cref="int"/> of 0 or more) can be.</returns>
+        /// <exception cref="MsgPackException">The key is not an integer, or the input ends inside it.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static long ReadIntegerKey(ref MsgPackCursor cursor, ref MsgPackReader reader)
+        {
+            if (cursor.TryReadInt64(ref reader, out long key) == OperationStatus.Done)
+            {
+                return key;
+            }
+
+            // Not an Int64: a uint 64 too large (an unknown key), or not an integer at all, or cut short (both throw).
+            _ = cursor.ReadUInt64(ref reader);
+            return -1;
+        }
+
         /// <summary>Throws for a required member that the input does not have.</summary>
         /// <param name="member">The member's name.</param>
         /// <exception cref="MsgPackException">Always.</exception>
