@@ -37,6 +37,8 @@ namespace MsgPack.Spec.Interop.Tests
 
         public static byte[] Ours(SmallMapModel value) => Check(SmallMapModel.GetEncodedLength(value), b => SmallMapModel.Write(b, value));
 
+        public static byte[] Ours(IntegerKeyModel value) => Check(IntegerKeyModel.GetEncodedLength(value), b => IntegerKeyModel.Write(b, value));
+
         public static byte[] Ours(TimeModel value) => Check(TimeModel.GetEncodedLength(value), b => TimeModel.Write(b, value));
 
         public static byte[] Ours(OffsetModel value) => Check(OffsetModel.GetEncodedLength(value), b => OffsetModel.Write(b, value));

@@ -203,6 +203,24 @@ namespace MsgPack.Spec.Interop.Tests
         }
 
         [Fact]
+        public void NerdbankOmittingDefaults_MapWithIntegerKeys_WhichAnIntegerKeyedMapLayoutReads()
+        {
+            var never = new NB.MessagePackSerializer { SerializeDefaultValues = NB.SerializeDefaultValuesPolicy.Never };
+            var value = new IntegerKeyModel { Name = "x", Far = true };
+            byte[] nb = never.Serialize(value);
+            Assert.Equal("82" + "01A178" + "CCC8C3", Hex(nb));        // {1: "x", 200: true}
+            IntegerKeyModel ours = IntegerKeyModel.Read(nb, out int read);
+            Assert.Equal(nb.Length, read);
+            Assert.Equal((0, "x", 0L, true), (ours.Id, ours.Name, ours.Count, ours.Far));
+
+            // Every member: ours writes the map of all four; Nerdbank writes its array then, which a map layout does not read.
+            var full = new IntegerKeyModel { Id = 1, Name = "y", Count = 300, Far = true };
+            Assert.Equal("84" + "0001" + "01A179" + "05CD012C" + "CCC8C3", Hex(Ours(full)));
+            Assert.StartsWith("DC00C9", Hex(Nb.Serialize(full)));   // array 16 of 201 items
+            Assert.ThrowsAny<MsgPackException>(() => IntegerKeyModel.Read(Nb.Serialize(full), out _));
+        }
+
+        [Fact]
         public void NerdbankOmittingDefaults_MapLayoutLeavesOutKeys_WhichWeRead()
         {
             var never = new NB.MessagePackSerializer { SerializeDefaultValues = NB.SerializeDefaultValuesPolicy.Never };

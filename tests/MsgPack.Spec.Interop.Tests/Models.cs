@@ -164,6 +164,21 @@ namespace MsgPack.Spec.Interop.Tests
         [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public DateTimeOffset At { get; set; }
     }
 
+    /// <summary>
+    /// The same [Key(int)] members as a map with integer keys on our side: what Nerdbank writes when it leaves out
+    /// default members (SerializeDefaultValuesPolicy.Never).
+    /// </summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MP.MessagePackObject]
+    [GenerateShape]
+    public sealed partial class IntegerKeyModel
+    {
+        [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public int Id { get; set; }
+        [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public string? Name { get; set; }
+        [MsgPackKey(5)] [MP.Key(5)] [NB.Key(5)] public long Count { get; set; }
+        [MsgPackKey(200)] [MP.Key(200)] [NB.Key(200)] public bool Far { get; set; }
+    }
+
     /// <summary>A float member holding a whole number: a peer may write it narrower than float 32.</summary>
     [MsgPackObject(MsgPackLayout.Array)]
     [MP.MessagePackObject]
