@@ -620,7 +620,7 @@ namespace MsgPack.Spec.Generator
                 Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
                 Line("if (matched > 0)");
                 Open();
-                Line("// The writers' order: the next member's key, str header included, compared as constant bytes.");
+                Line("// The writers' order: the next member's key as written (a str's header included), compared as constant bytes.");
                 Line("at = expected;");
                 Line("cursor.ReadBytes(ref reader, matched);");
                 Close();
