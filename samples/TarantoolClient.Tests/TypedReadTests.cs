@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Threading;
 using System.Threading.Tasks;
 using MsgPack.Spec.Serialization;
 using Xunit;
@@ -114,6 +115,33 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             {
                 using TarantoolTuples<Account> _ = await fixture.Connection.SelectAsync<UnsignedKey, Account>(1, 0, new UnsignedKey(1)).ConfigureAwait(false);
             });
+        }
+
+        [Fact]
+        public async Task Types_that_alternate_on_the_same_slots_each_read_their_own_shape()
+        {
+            // One request at a time reuses the same slot: its typed view is remade when the tuple type changes.
+            await PutAsync(84_000, 1);
+            for (int i = 0; i < 3; i++)
+            {
+                using (TarantoolTuples<Account> accounts = await fixture.Connection.SelectAsync<UnsignedKey, Account>(fixture.ValuesSpace, 0, new UnsignedKey(84_000)))
+                {
+                    Assert.Equal(new Account(84_000, "typed 84000", 840_000), Assert.Single(Read(accounts)));
+                }
+
+                using TarantoolTuples<Balance> balances = await fixture.Connection.SelectAsync<UnsignedKey, Balance>(fixture.ValuesSpace, 0, new UnsignedKey(84_000));
+                Assert.Equal(new Balance(84_000, 840_000), Assert.Single(Read(balances)));
+            }
+        }
+
+        [Fact]
+        public async Task A_cancelled_token_fails_the_typed_select_before_it_is_sent()
+        {
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(async () =>
+            {
+                using TarantoolTuples<Account> _ = await fixture.Connection.SelectAsync<UnsignedKey, Account>(fixture.ValuesSpace, 0, new UnsignedKey(1), cancellationToken: new CancellationToken(canceled: true));
+            });
+            await fixture.Connection.PingAsync();
         }
 
         private static List<T> Read<T>(TarantoolTuples<T> tuples)
