@@ -29,7 +29,7 @@ namespace MsgPack.Spec.Samples.Tarantool
     /// <para>
     /// Allocation: the slots, the buffers and the awaitables are reused, so once the pool has grown to the most
     /// requests in flight, a request allocates nothing; the caller's own values (a string it asks to read) do.
-    /// Await each returned task once, and dispose each <see cref="TarantoolResponse"/>.
+    /// Await each returned task once, and dispose each <see cref="TarantoolResponse"/> and <see cref="TarantoolTuples{TTuple}"/>.
     /// </para>
     /// </remarks>
     public sealed class TarantoolConnection : IAsyncDisposable
