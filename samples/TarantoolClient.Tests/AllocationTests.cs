@@ -80,6 +80,31 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         }
 
         [Fact]
+        public async Task A_typed_select_allocates_nothing_per_request_but_the_caller_s_tuples()
+        {
+            TarantoolConnection connection = fixture.Connection;
+            using (await connection.ReplaceAsync(fixture.ValuesSpace, new Account(90_001, "alloc", 54321)))
+            {
+            }
+
+            // Balance skips the owner's str: a tuple type that allocates nothing itself, so whatever is counted is the client's.
+            long sum = 0;
+            long allocated = await MeasureAsync(async () =>
+            {
+                for (int i = 0; i < Requests; i++)
+                {
+                    using TarantoolTuples<Balance> tuples = await connection.SelectAsync<UnsignedKey, Balance>(fixture.ValuesSpace, 0, new UnsignedKey(90_001));
+                    foreach (Balance balance in tuples)
+                    {
+                        sum += balance.Amount;
+                    }
+                }
+            });
+            Assert.Equal(5L * Requests * 54321, sum);
+            AssertNothingPerRequest(allocated, "typed SELECT");
+        }
+
+        [Fact]
         public async Task A_hundred_in_flight_at_a_time_allocate_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;

@@ -1,36 +1,52 @@
 using System;
 using System.IO;
 using System.Threading.Tasks;
+using MsgPack.Spec.Serialization;
 using Xunit;
 
 namespace MsgPack.Spec.Samples.Tarantool.Tests
 {
-    /// <summary>UPDATE's operations: <c>[["=", 1, owner], ["+", 2, delta]]</c> (over IPROTO, field numbers count from 0).</summary>
-    public readonly record struct RenameAndAdd(string Owner, long Delta) : IMsgPackValue
-    {
-        public void WriteTo(ref MsgPackWriter writer)
-        {
-            writer.WriteArrayHeader(2);
-            writer.WriteArrayHeader(3);
-            writer.WriteString("=");
-            writer.WriteUInt32(1);
-            writer.WriteString(Owner);
-            writer.WriteArrayHeader(3);
-            writer.WriteString("+");
-            writer.WriteUInt32(2);
-            writer.WriteInt64(Delta);
-        }
-    }
+    /// <summary>UPDATE's operations: <c>[["=", 1, owner], ["+", 2, delta]]</c> (over IPROTO, field numbers count from 0), generated.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct RenameAndAdd(
+        [property: MsgPackKey(0)] StringOperation Rename,
+        [property: MsgPackKey(1)] IntegerOperation Add);
 
-    /// <summary>A tuple whose writing fails halfway through, as a user's WriteTo with a bug does.</summary>
-    public readonly struct HalfWritten : IMsgPackValue
+    /// <summary>An operation with a str operand, such as <c>["=", 1, "Ann"]</c>.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct StringOperation(
+        [property: MsgPackKey(0)] string Operator,
+        [property: MsgPackKey(1)] uint Field,
+        [property: MsgPackKey(2)] string Operand);
+
+    /// <summary>An operation with an integer operand, such as <c>["+", 2, 1]</c>.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct IntegerOperation(
+        [property: MsgPackKey(0)] string Operator,
+        [property: MsgPackKey(1)] uint Field,
+        [property: MsgPackKey(2)] long Operand);
+
+    /// <summary>A tuple whose writing fails halfway through, as a user's hand-written <c>Write</c> with a bug does.</summary>
+    public readonly struct HalfWritten : IMsgPackSerializable<HalfWritten>
     {
-        public void WriteTo(ref MsgPackWriter writer)
+        public static void Write(ref MsgPackWriter writer, in HalfWritten value)
         {
             writer.WriteArrayHeader(3);
             writer.WriteUInt64(60_100);
             throw new ArgumentNullException("owner");
         }
+
+        public static void Write(ref Span<byte> destination, in HalfWritten value)
+        {
+            MsgPackSpec.WriteArrayHeader(ref destination, 3);
+            MsgPackSpec.WriteUInt64(ref destination, 60_100);
+            throw new ArgumentNullException("owner");
+        }
+
+        public static int GetEncodedLength(in HalfWritten value) => throw new ArgumentNullException("owner");
+
+        // Never read: the tests only write it.
+        public static HalfWritten Read(ref MsgPackReader reader, int depth) => throw new NotSupportedException();
     }
 
     [Collection(TarantoolCollection.Name)]
@@ -62,7 +78,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
                 Assert.Equal(new Account(60_000, "Бoб", -5), Single(r));
             }
 
-            using (TarantoolResponse r = await c.UpdateAsync(space, 0, key, new RenameAndAdd("Zoë 😀", 1_000_000_000_000)))
+            using (TarantoolResponse r = await c.UpdateAsync(space, 0, key, new RenameAndAdd(new("=", 1, "Zoë 😀"), new("+", 2, 1_000_000_000_000))))
             {
                 Assert.Equal(new Account(60_000, "Zoë 😀", 999_999_999_995), Single(r));
             }

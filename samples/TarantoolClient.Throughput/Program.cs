@@ -83,12 +83,23 @@ async Task<long> SelectLoop(Stopwatch clock, TimeSpan duration)
     long done = 0;
     while (clock.Elapsed < duration)
     {
-        using (TarantoolResponse response = await connection.SelectAsync(space, 0, new UnsignedKey(1)).ConfigureAwait(false))
+        // The typed API: each tuple read by Account's generated reader; its name is a new string each time, what the
+        // caller asked for.
+        using (TarantoolTuples<Account> tuples = await connection.SelectAsync<UnsignedKey, Account>(space, 0, new UnsignedKey(1)).ConfigureAwait(false))
         {
-            // The tuple read field by field; its name is a new string each time, what the caller asked for.
-            if (ReadSingle(response) != row)
+            int count = 0;
+            foreach (Account account in tuples)
             {
-                throw new InvalidOperationException("SELECT returned another tuple");
+                count++;
+                if (account != row)
+                {
+                    throw new InvalidOperationException("SELECT returned another tuple");
+                }
+            }
+
+            if (count != 1)
+            {
+                throw new InvalidOperationException($"SELECT returned {count} tuples");
             }
         }
 
@@ -223,16 +234,8 @@ static byte[] BuildSelectResponse(Account row)
     writer.WriteMapHeader(1);
     writer.WriteUInt32(0x30);
     writer.WriteArray32Header(1);
-    row.WriteTo(ref writer);
+    Account.Write(ref writer, row);
     writer.PatchLengthPrefix(prefix);
     writer.Flush();
     return output.WrittenSpan.ToArray();
-}
-
-// The one tuple of a SELECT's DATA, read field by field (Account is the tests' tuple type, linked here).
-static Account ReadSingle(TarantoolResponse response)
-{
-    MsgPackReader reader = response.GetDataReader();
-    reader.ReadArrayHeader();
-    return Account.Read(ref reader);
 }

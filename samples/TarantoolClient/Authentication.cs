@@ -1,6 +1,7 @@
 using System;
 using System.Security.Cryptography;
 using System.Text;
+using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
@@ -64,23 +65,55 @@ namespace MsgPack.Spec.Samples.Tarantool
         }
     }
 
-    /// <summary>The body of AUTH: the user's name and <c>["chap-sha1", scramble]</c>.</summary>
+    /// <summary>The body of AUTH: the user's name and <c>["chap-sha1", scramble]</c> (its serializer is generated).</summary>
     /// <param name="User">The user's name.</param>
+    /// <param name="Method">The method and its scramble.</param>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public readonly partial record struct AuthRequest(
+        [property: MsgPackKey(IprotoKey.UserName)] string User,
+        [property: MsgPackKey(IprotoKey.Tuple)] ChapSha1 Method);
+
+    /// <summary>
+    /// AUTH's tuple, <c>["chap-sha1", scramble]</c>, the scramble a str of its 20 bytes, not a bin: what net.box sends.
+    /// Written by hand because the bytes are not UTF-8, which a generated str member (a <see cref="string"/>) cannot carry.
+    /// </summary>
     /// <param name="Scramble">The 20 bytes of <see cref="Greeting.Scramble"/>.</param>
-    public readonly record struct AuthRequest(string User, ReadOnlyMemory<byte> Scramble) : IMsgPackValue
+    public readonly record struct ChapSha1(ReadOnlyMemory<byte> Scramble) : IMsgPackSerializable<ChapSha1>
     {
         /// <inheritdoc/>
-        public void WriteTo(ref MsgPackWriter writer)
+        public static void Write(ref MsgPackWriter writer, in ChapSha1 value)
         {
-            writer.WriteMapHeader(2);
-            writer.WriteUInt32(IprotoKey.UserName);
-            writer.WriteString(User);
-            writer.WriteUInt32(IprotoKey.Tuple);
             writer.WriteArrayHeader(2);
             writer.WriteString("chap-sha1"u8);
-            // A str of 20 bytes, not a bin: what net.box sends. The bytes are not UTF-8, and the writer of raw UTF-8
-            // does not check them (it trusts the caller), which is the point here.
-            writer.WriteString(Scramble.Span);
+            // The writer of raw UTF-8 does not check the bytes (it trusts the caller), which is the point here.
+            writer.WriteString(value.Scramble.Span);
+        }
+
+        /// <inheritdoc/>
+        public static void Write(ref Span<byte> destination, in ChapSha1 value)
+        {
+            MsgPackSpec.WriteArrayHeader(ref destination, 2);
+            MsgPackSpec.WriteString(ref destination, "chap-sha1"u8);
+            MsgPackSpec.WriteString(ref destination, value.Scramble.Span);
+        }
+
+        /// <inheritdoc/>
+        public static int GetEncodedLength(in ChapSha1 value) =>
+            MsgPackSpec.GetArrayHeaderEncodedLength(2) + 1 + "chap-sha1"u8.Length + MsgPackSpec.GetStringHeaderEncodedLength(value.Scramble.Length) + value.Scramble.Length;
+
+        /// <inheritdoc/>
+        /// <exception cref="MsgPackException">The input is not an array of the method <c>chap-sha1</c> and a str.</exception>
+        public static ChapSha1 Read(ref MsgPackReader reader, int depth)
+        {
+            if (reader.ReadArrayHeader() != 2 || !reader.ReadStringBytes().SequenceEqual("chap-sha1"u8))
+            {
+                throw new MsgPackException("AUTH's tuple is not [\"chap-sha1\", scramble].");
+            }
+
+            // Its bytes as they are: ReadStringBytes would check them as UTF-8, which a scramble is not.
+            ReadOnlySpan<byte> str = reader.ReadRaw().ToArray();
+            int length = MsgPackSpec.ReadStringHeader(ref str);
+            return new ChapSha1(str[..length].ToArray());
         }
     }
 }

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Collections.Generic;
+using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
@@ -19,7 +20,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <param name="sync">The number the response will carry back.</param>
         /// <param name="body">The body.</param>
         public static void WriteRequest<TBody>(ref MsgPackWriter writer, IprotoCode code, ulong sync, in TBody body)
-            where TBody : IMsgPackValue
+            where TBody : IMsgPackSerializable<TBody>
         {
             MsgPackReservation prefix = writer.ReserveLengthPrefix();
             writer.WriteMapHeader(2);
@@ -27,7 +28,7 @@ namespace MsgPack.Spec.Samples.Tarantool
             writer.WriteUInt32((uint)code);
             writer.WriteUInt32(IprotoKey.Sync);
             writer.WriteUInt64(sync);
-            body.WriteTo(ref writer);
+            TBody.Write(ref writer, body);
             writer.PatchLengthPrefix(prefix);
         }
 

@@ -50,6 +50,24 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         public int Index { get; }
 
+        // The typed view of this slot for the tuple type last awaited through it (SelectAsync<TKey, TTuple>): made once
+        // per slot and type, so a connection that reads one tuple type allocates nothing per request (a slot used for
+        // another type than last time makes a new one).
+        private object? _tuplesSource;
+
+        /// <summary>This request's answer, as typed tuples: the same slot, the same token.</summary>
+        public ValueTask<TarantoolTuples<TTuple>> AsTuples<TTuple>()
+            where TTuple : MsgPack.Spec.Serialization.IMsgPackSerializable<TTuple>
+        {
+            if (_tuplesSource is not TuplesSource<TTuple> source)
+            {
+                source = new TuplesSource<TTuple>(this);
+                _tuplesSource = source;
+            }
+
+            return new ValueTask<TarantoolTuples<TTuple>>(source, Version);
+        }
+
         /// <summary>Bumped each time the slot is released: a response handed out before that is no longer valid.</summary>
         public uint Generation => SlotState.GenerationOf(Volatile.Read(ref _state));
 

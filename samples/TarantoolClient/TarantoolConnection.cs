@@ -6,6 +6,7 @@ using System.Net;
 using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
+using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
@@ -28,7 +29,7 @@ namespace MsgPack.Spec.Samples.Tarantool
     /// <para>
     /// Allocation: the slots, the buffers and the awaitables are reused, so once the pool has grown to the most
     /// requests in flight, a request allocates nothing; the caller's own values (a string it asks to read) do.
-    /// Await each returned task once, and dispose each <see cref="TarantoolResponse"/>.
+    /// Await each returned task once, and dispose each <see cref="TarantoolResponse"/> and <see cref="TarantoolTuples{TTuple}"/>.
     /// </para>
     /// </remarks>
     public sealed class TarantoolConnection : IAsyncDisposable
@@ -136,7 +137,7 @@ namespace MsgPack.Spec.Samples.Tarantool
                 if (options.User is not null)
                 {
                     byte[] scramble = connection.Greeting.Scramble(options.Password);
-                    using TarantoolResponse _ = await connection.SendAsync(IprotoCode.Auth, new AuthRequest(options.User, scramble), timeout.Token).ConfigureAwait(false);
+                    using TarantoolResponse _ = await connection.SendAsync(IprotoCode.Auth, new AuthRequest(options.User, new ChapSha1(scramble)), timeout.Token).ConfigureAwait(false);
                 }
 
                 return connection;
@@ -208,10 +209,43 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> SelectAsync<TKey>(uint spaceId, uint indexId, TKey key, uint limit = uint.MaxValue, uint offset = 0, Iterator iterator = Iterator.Eq, CancellationToken cancellationToken = default)
-            where TKey : IMsgPackValue =>
+            where TKey : IMsgPackSerializable<TKey> =>
             SendAsync(IprotoCode.Select, new SelectRequest<TKey>(spaceId, indexId, key, limit, offset, iterator), cancellationToken);
+
+        /// <summary>
+        /// SELECT, typed: the tuples of an index by key, each read as <typeparamref name="TTuple"/> by its reader from the
+        /// response's bytes as you enumerate them (<c>foreach</c>); await it once, and dispose the result.
+        /// </summary>
+        /// <typeparam name="TKey">The key's type.</typeparam>
+        /// <typeparam name="TTuple">The tuples' type, e.g. an <see cref="Serialization.MsgPackObjectAttribute"/> record in an array layout.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="indexId">The index (0: primary).</param>
+        /// <param name="key">The key: an array of the index's parts (<see cref="UnsignedKey"/>, <see cref="EmptyArray"/>, ...).</param>
+        /// <param name="limit">The most tuples.</param>
+        /// <param name="offset">Tuples to skip.</param>
+        /// <param name="iterator">How to walk the index.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open).</param>
+        /// <returns>The tuples; dispose them.</returns>
+        /// <exception cref="TarantoolException">The server answered with an error (its code, message and stack).</exception>
+        /// <exception cref="TarantoolProtocolException">The answer broke the protocol (the connection is then closed and every request in flight fails), or has a response code this client does not know (<see cref="TarantoolProtocolException.ConnectionClosed"/> false: this request only).</exception>
+        /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
+        /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
+        /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
+        /// <exception cref="MsgPackException">A tuple is not a <typeparamref name="TTuple"/>: thrown by the enumerator, when it reads that tuple.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
+        public ValueTask<TarantoolTuples<TTuple>> SelectAsync<TKey, TTuple>(uint spaceId, uint indexId, TKey key, uint limit = uint.MaxValue, uint offset = 0, Iterator iterator = Iterator.Eq, CancellationToken cancellationToken = default)
+            where TKey : IMsgPackSerializable<TKey>
+            where TTuple : IMsgPackSerializable<TTuple>
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return ValueTask.FromCanceled<TarantoolTuples<TTuple>>(cancellationToken);
+            }
+
+            return Enqueue(IprotoCode.Select, new SelectRequest<TKey>(spaceId, indexId, key, limit, offset, iterator), cancellationToken).AsTuples<TTuple>();
+        }
 
         /// <summary>INSERT: a new tuple; the stored tuple comes back in <see cref="TarantoolResponse.Data"/>.</summary>
         /// <typeparam name="TTuple">The tuple's type.</typeparam>
@@ -224,9 +258,9 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> InsertAsync<TTuple>(uint spaceId, TTuple tuple, CancellationToken cancellationToken = default)
-            where TTuple : IMsgPackValue =>
+            where TTuple : IMsgPackSerializable<TTuple> =>
             SendAsync(IprotoCode.Insert, new TupleRequest<TTuple>(spaceId, tuple), cancellationToken);
 
         /// <summary>REPLACE: a tuple, in place of the one with its primary key if there is one.</summary>
@@ -240,9 +274,9 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> ReplaceAsync<TTuple>(uint spaceId, TTuple tuple, CancellationToken cancellationToken = default)
-            where TTuple : IMsgPackValue =>
+            where TTuple : IMsgPackSerializable<TTuple> =>
             SendAsync(IprotoCode.Replace, new TupleRequest<TTuple>(spaceId, tuple), cancellationToken);
 
         /// <summary>UPDATE: operations on the tuple of a key; the new tuple comes back.</summary>
@@ -259,10 +293,10 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> UpdateAsync<TKey, TOps>(uint spaceId, uint indexId, TKey key, TOps operations, CancellationToken cancellationToken = default)
-            where TKey : IMsgPackValue
-            where TOps : IMsgPackValue =>
+            where TKey : IMsgPackSerializable<TKey>
+            where TOps : IMsgPackSerializable<TOps> =>
             SendAsync(IprotoCode.Update, new UpdateRequest<TKey, TOps>(spaceId, indexId, key, operations), cancellationToken);
 
         /// <summary>DELETE: the tuple of a key; the deleted tuple comes back.</summary>
@@ -277,9 +311,9 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> DeleteAsync<TKey>(uint spaceId, uint indexId, TKey key, CancellationToken cancellationToken = default)
-            where TKey : IMsgPackValue =>
+            where TKey : IMsgPackSerializable<TKey> =>
             SendAsync(IprotoCode.Delete, new DeleteRequest<TKey>(spaceId, indexId, key), cancellationToken);
 
         /// <summary>CALL: a stored function; its return values, all of them, are the DATA array.</summary>
@@ -293,9 +327,9 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> CallAsync<TArgs>(string function, TArgs arguments, CancellationToken cancellationToken = default)
-            where TArgs : IMsgPackValue =>
+            where TArgs : IMsgPackSerializable<TArgs> =>
             SendAsync(IprotoCode.Call, new CallRequest<TArgs>(function, arguments), cancellationToken);
 
         /// <summary>EVAL: a Lua chunk, its arguments in <c>...</c>; its return values are the DATA array.</summary>
@@ -309,10 +343,10 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> EvalAsync<TArgs>(string expression, TArgs arguments, CancellationToken cancellationToken = default)
-            where TArgs : IMsgPackValue =>
-            SendAsync(IprotoCode.Eval, new CallRequest<TArgs>(expression, arguments, IsEval: true), cancellationToken);
+            where TArgs : IMsgPackSerializable<TArgs> =>
+            SendAsync(IprotoCode.Eval, new EvalRequest<TArgs>(expression, arguments), cancellationToken);
 
         /// <summary>Any request: the code and a body that writes itself (the request structs of this sample, or your own).</summary>
         /// <typeparam name="TBody">The body's type.</typeparam>
@@ -325,9 +359,9 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="TimeoutException"><see cref="TarantoolConnectionOptions.RequestTimeout"/> passed (the connection stays open), or <see cref="TarantoolConnectionOptions.ReceiveIdleTimeout"/> did (the connection is closed).</exception>
         /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the connection stays open).</exception>
         /// <exception cref="IOException">The connection is closed (thrown at once), or was closed or lost while the request waited.</exception>
-        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (<see cref="IMsgPackValue.WriteTo"/>), thrown at once: nothing is sent and the connection goes on.</exception>
+        /// <exception cref="Exception">Whatever the request's values throw while they write themselves (their <c>Write</c>), thrown at once: nothing is sent and the connection goes on.</exception>
         public ValueTask<TarantoolResponse> SendAsync<TBody>(IprotoCode code, in TBody body, CancellationToken cancellationToken = default)
-            where TBody : IMsgPackValue
+            where TBody : IMsgPackSerializable<TBody>
         {
             if (cancellationToken.IsCancellationRequested)
             {
@@ -339,7 +373,7 @@ namespace MsgPack.Spec.Samples.Tarantool
         }
 
         private PendingRequest Enqueue<TBody>(IprotoCode code, in TBody body, CancellationToken cancellationToken)
-            where TBody : IMsgPackValue
+            where TBody : IMsgPackSerializable<TBody>
         {
             if (_closed is { } closed)
             {

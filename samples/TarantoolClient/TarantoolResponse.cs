@@ -1,4 +1,5 @@
 using System;
+using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
@@ -59,6 +60,12 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>A reader at the DATA array (see <see cref="Data"/>): <c>ReadArrayHeader()</c>, then each tuple or return value.</summary>
         /// <returns>The reader.</returns>
         public MsgPackReader GetDataReader() => new(Data);
+
+        /// <summary>DATA's items read as <typeparamref name="TTuple"/>, from these bytes, as they are enumerated (see <see cref="TarantoolTuples{TTuple}"/>).</summary>
+        /// <typeparam name="TTuple">The type of each tuple or return value.</typeparam>
+        /// <returns>The items; disposing them disposes this response.</returns>
+        public TarantoolTuples<TTuple> Tuples<TTuple>()
+            where TTuple : IMsgPackSerializable<TTuple> => new(this);
 
         /// <summary>Releases the response's bytes to the connection; a second call does nothing.</summary>
         public void Dispose()
