@@ -1052,6 +1052,15 @@ namespace MsgPack.Spec.Generator
             Line("/// <summary>The member whose key is <paramref name=\"key\"/> (its UTF-8, without the str header), or -1.</summary>");
             Line("public static int Find(" + ReadOnlySpan + " key, int expected)");
             Open();
+            if (_model.Members.Count == 0)
+            {
+                // No member: every key is unknown (a switch without cases would not compile).
+                Line("return -1;");
+                Close();
+                Close();
+                return;
+            }
+
             Line("// The member after the last one read: the writers' order, so usually the first compare.");
             Line("switch (expected)");
             Open();

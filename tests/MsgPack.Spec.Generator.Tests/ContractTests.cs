@@ -171,6 +171,16 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal(OperationStatus.InvalidData, IntegerKeyed.TryRead(bytes, out _, out _));
         }
 
+        [Fact]
+        public void A_map_with_no_member_is_written_empty_and_skips_every_key()
+        {
+            Assert.Equal(new byte[] { 0x80 }, Generic(new EmptyMap()));
+            Assert.Equal(new byte[] { 0x80 }, Generic(default(EmptyArrayOrMap)));
+            byte[] bytes = { 0x82, 0xa1, (byte)'a', 0x01, 0xa1, (byte)'b', 0x91, 0xc0 };
+            Assert.NotNull(Read<EmptyMap>(bytes));
+            Assert.Equal(default, Read<EmptyArrayOrMap>(bytes));
+        }
+
         private static byte[] Generic<T>(T value)
             where T : IMsgPackSerializable<T>
         {

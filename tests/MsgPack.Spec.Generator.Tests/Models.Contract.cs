@@ -15,6 +15,18 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey(70_000)] public bool Far { get; set; }
     }
 
+    /// <summary>A map with no member (a request body that is empty, as Tarantool's PING): every key is skipped.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class EmptyMap
+    {
+    }
+
+    /// <summary>The same as a struct.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public partial struct EmptyArrayOrMap
+    {
+    }
+
     /// <summary>A generic type: its items are any type of the contract.</summary>
     [MsgPackObject(MsgPackLayout.Map)]
     public sealed partial class Page<TItem>
