@@ -1,8 +1,6 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using System.Runtime.ExceptionServices;
-using System.Threading;
 
 namespace MsgPack.Spec.Tests.Hostile
 {
@@ -52,11 +50,11 @@ namespace MsgPack.Spec.Tests.Hostile
         }
 
         /// <summary>
-        /// The stack every target runs on (and the mutation fuzzer's thread): 256 KiB, a quarter of the smallest default
-        /// thread stack. A walk that recursed, or nested exception dispatch, once per level of the input overflows it,
-        /// and the overflow ends the process: a crash to afl, a failed run to the tests.
+        /// The stack every target runs on (and the mutation fuzzer's thread): <see cref="SmallStack.Size"/>. A walk that
+        /// recursed, or nested exception dispatch, once per level of the input overflows it, and the overflow ends the
+        /// process: a crash to afl, a failed run to the tests.
         /// </summary>
-        public const int StackSize = 256 * 1024;
+        public const int StackSize = SmallStack.Size;
 
         /// <summary>Runs one input through a target, on a thread of <see cref="StackSize"/>, and returns the oracle's report (no exception for a broken contract).</summary>
         public static FuzzReport Check(string target, byte[] input)
@@ -64,29 +62,7 @@ namespace MsgPack.Spec.Tests.Hostile
             // The oracle is the caller's thread's (it keeps its buffers from input to input); the caller waits, so one
             // thread at a time uses it.
             FuzzOracle oracle = t_oracle ??= new FuzzOracle(new FuzzReport(0), 0);
-            FuzzReport? report = null;
-            Exception? failure = null;
-            var thread = new Thread(
-                () =>
-                {
-                    try
-                    {
-                        report = Check(oracle, target, input);
-                    }
-                    catch (Exception e)
-                    {
-                        failure = e;
-                    }
-                },
-                StackSize);
-            thread.Start();
-            thread.Join();
-            if (failure != null)
-            {
-                ExceptionDispatchInfo.Capture(failure).Throw();
-            }
-
-            return report!;
+            return SmallStack.Call(() => Check(oracle, target, input));
         }
 
         private static FuzzReport Check(FuzzOracle oracle, string target, byte[] input)
