@@ -131,17 +131,7 @@ namespace MsgPack.Spec.Serialization
                     throw;
                 }
 
-                if (search == ValueSearch.NeedRead)
-                {
-                    RequestMore(reader, buffer);
-                }
-                else
-                {
-                    // The caller consumes the value: the next buffer starts after it.
-                    _examined = 0;
-                }
-
-                return search;
+                return Settle(reader, buffer, search);
             }
 
             /// <summary>Looks for the header of the array whose items a door reads; Found consumes it.</summary>
@@ -161,17 +151,12 @@ namespace MsgPack.Spec.Serialization
                     throw;
                 }
 
-                if (search == ValueSearch.NeedRead)
-                {
-                    RequestMore(reader, buffer);
-                }
-                else
+                if (search == ValueSearch.Found)
                 {
                     reader.AdvanceTo(buffer.GetPosition(extent));
-                    _examined = 0;
                 }
 
-                return search;
+                return Settle(reader, buffer, search);
             }
 
             /// <summary>
@@ -194,11 +179,23 @@ namespace MsgPack.Spec.Serialization
                 }
             }
 
-            /// <summary>Hands the buffer back, all of it examined: the next read waits for bytes that were not there.</summary>
-            private void RequestMore(PipeReader reader, in ReadOnlySequence<byte> buffer)
+            /// <summary>
+            /// Unless the value (or header) was found, hands the buffer back all examined, so that the next read waits for
+            /// bytes that were not there; once it was, the next buffer starts after it, with nothing examined yet.
+            /// </summary>
+            private ValueSearch Settle(PipeReader reader, in ReadOnlySequence<byte> buffer, ValueSearch search)
             {
-                reader.AdvanceTo(buffer.Start, buffer.End);
-                _examined = buffer.Length;
+                if (search == ValueSearch.NeedRead)
+                {
+                    reader.AdvanceTo(buffer.Start, buffer.End);
+                    _examined = buffer.Length;
+                }
+                else
+                {
+                    _examined = 0;
+                }
+
+                return search;
             }
 
             private readonly void ThrowIfCanceled(PipeReader reader, in ReadResult result)

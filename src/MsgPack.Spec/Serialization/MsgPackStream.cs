@@ -157,7 +157,7 @@ namespace MsgPack.Spec.Serialization
             where T : IMsgPackSerializable<T>
         {
             ArgumentNullException.ThrowIfNull(stream);
-            return ReadAllFromStreamAsync<T>(stream, options ?? MsgPackStreamOptions.Default, cancellationToken);
+            return ReadManyAsync<T>(stream, options ?? MsgPackStreamOptions.Default, arrayItems: false, cancellationToken);
         }
 
         /// <summary>Reads the values that follow one another in the pipe until its writer completes.</summary>
@@ -176,7 +176,7 @@ namespace MsgPack.Spec.Serialization
             where T : IMsgPackSerializable<T>
         {
             ArgumentNullException.ThrowIfNull(reader);
-            return ReadAllFromPipeAsync<T>(reader, options ?? MsgPackStreamOptions.Default, cancellationToken);
+            return ReadManyAsync<T>(reader, options ?? MsgPackStreamOptions.Default, arrayItems: false, cancellationToken);
         }
 
         /// <summary>Reads the items of the array at the start of <paramref name="stream"/>, one at a time, leaving the stream right after the array.</summary>
@@ -198,7 +198,7 @@ namespace MsgPack.Spec.Serialization
             where T : IMsgPackSerializable<T>
         {
             ArgumentNullException.ThrowIfNull(stream);
-            return ReadArrayItemsFromStreamAsync<T>(stream, options ?? MsgPackStreamOptions.Default, cancellationToken);
+            return ReadManyAsync<T>(stream, options ?? MsgPackStreamOptions.Default, arrayItems: true, cancellationToken);
         }
 
         /// <summary>Reads the items of the array at the start of the pipe, one at a time; what follows the array stays in the pipe.</summary>
@@ -217,7 +217,7 @@ namespace MsgPack.Spec.Serialization
             where T : IMsgPackSerializable<T>
         {
             ArgumentNullException.ThrowIfNull(reader);
-            return ReadArrayItemsFromPipeAsync<T>(reader, options ?? MsgPackStreamOptions.Default, cancellationToken);
+            return ReadManyAsync<T>(reader, options ?? MsgPackStreamOptions.Default, arrayItems: true, cancellationToken);
         }
 
         private static void ThrowIfNull<T>(T value)
@@ -307,18 +307,36 @@ namespace MsgPack.Spec.Serialization
             return PipeValueSearch.Read<T>(reader, result.Buffer, length);
         }
 
-        private static async IAsyncEnumerable<T> ReadAllFromStreamAsync<T>(Stream stream, MsgPackStreamOptions options, [EnumeratorCancellation] CancellationToken cancellationToken)
+        /// <summary>The values of a stream until its clean end, or the items of the array at its start.</summary>
+        private static async IAsyncEnumerable<T> ReadManyAsync<T>(Stream stream, MsgPackStreamOptions options, bool arrayItems, [EnumeratorCancellation] CancellationToken cancellationToken)
             where T : IMsgPackSerializable<T>
         {
             var buffer = new StreamReadBuffer(options);
             try
             {
-                while (true)
+                long left = -1; // the values still to read; -1: every value until the stream ends
+                if (arrayItems)
                 {
                     cancellationToken.ThrowIfCancellationRequested();
+                    int count;
+                    while (buffer.FindArrayHeader(out count) == ValueSearch.NeedRead)
+                    {
+                        buffer.Commit(await stream.ReadAsync(buffer.GetReadBuffer(), cancellationToken).ConfigureAwait(false));
+                    }
+
+                    left = count;
+                }
+
+                while (left != 0)
+                {
+                    cancellationToken.ThrowIfCancellationRequested();
+
+                    // Values read ahead, keeping what they take for the next value. An array's items may take a byte for each
+                    // item after the one looked for (each takes one at least), and never a byte past the array.
+                    long readPast = left < 0 ? options.BufferSize : left - 1;
                     ValueSearch search;
                     int length;
-                    while ((search = buffer.FindValue<T>(endAllowed: true, readPast: options.BufferSize, out length)) == ValueSearch.NeedRead)
+                    while ((search = buffer.FindValue<T>(endAllowed: left < 0, readPast, out length)) == ValueSearch.NeedRead)
                     {
                         buffer.Commit(await stream.ReadAsync(buffer.GetReadBuffer(), cancellationToken).ConfigureAwait(false));
                     }
@@ -328,6 +346,7 @@ namespace MsgPack.Spec.Serialization
                         yield break;
                     }
 
+                    left -= left > 0 ? 1 : 0;
                     yield return buffer.Read<T>(length);
                 }
             }
@@ -337,83 +356,43 @@ namespace MsgPack.Spec.Serialization
             }
         }
 
-        private static async IAsyncEnumerable<T> ReadAllFromPipeAsync<T>(PipeReader reader, MsgPackStreamOptions options, [EnumeratorCancellation] CancellationToken cancellationToken)
+        /// <summary>The values of a pipe until its clean end, or the items of the array at its start.</summary>
+        private static async IAsyncEnumerable<T> ReadManyAsync<T>(PipeReader reader, MsgPackStreamOptions options, bool arrayItems, [EnumeratorCancellation] CancellationToken cancellationToken)
             where T : IMsgPackSerializable<T>
         {
             var search = new PipeValueSearch(options);
-            while (true)
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                ReadResult result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
-                ValueSearch found = search.FindValue<T>(reader, result, endAllowed: true, out long length);
-                if (found == ValueSearch.End)
-                {
-                    yield break;
-                }
-
-                if (found == ValueSearch.Found)
-                {
-                    yield return PipeValueSearch.Read<T>(reader, result.Buffer, length);
-                }
-            }
-        }
-
-        private static async IAsyncEnumerable<T> ReadArrayItemsFromStreamAsync<T>(Stream stream, MsgPackStreamOptions options, [EnumeratorCancellation] CancellationToken cancellationToken)
-            where T : IMsgPackSerializable<T>
-        {
-            var buffer = new StreamReadBuffer(options);
-            try
+            ReadResult result;
+            long left = -1; // the values still to read; -1: every value until the pipe ends
+            if (arrayItems)
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 int count;
-                while (buffer.FindArrayHeader(out count) == ValueSearch.NeedRead)
+                do
                 {
-                    buffer.Commit(await stream.ReadAsync(buffer.GetReadBuffer(), cancellationToken).ConfigureAwait(false));
+                    result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
                 }
+                while (search.FindArrayHeader(reader, result, out count) == ValueSearch.NeedRead);
 
-                for (int index = 0; index < count; index++)
-                {
-                    cancellationToken.ThrowIfCancellationRequested();
-
-                    // A read may take the bytes of the items after this one (at least one each), never a byte past the array.
-                    int length;
-                    while (buffer.FindValue<T>(endAllowed: false, readPast: count - 1 - index, out length) == ValueSearch.NeedRead)
-                    {
-                        buffer.Commit(await stream.ReadAsync(buffer.GetReadBuffer(), cancellationToken).ConfigureAwait(false));
-                    }
-
-                    yield return buffer.Read<T>(length);
-                }
+                left = count;
             }
-            finally
-            {
-                buffer.Dispose();
-            }
-        }
 
-        private static async IAsyncEnumerable<T> ReadArrayItemsFromPipeAsync<T>(PipeReader reader, MsgPackStreamOptions options, [EnumeratorCancellation] CancellationToken cancellationToken)
-            where T : IMsgPackSerializable<T>
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            var search = new PipeValueSearch(options);
-            ReadResult result;
-            int count;
-            do
-            {
-                result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
-            }
-            while (search.FindArrayHeader(reader, result, out count) == ValueSearch.NeedRead);
-
-            for (int index = 0; index < count; index++)
+            while (left != 0)
             {
                 cancellationToken.ThrowIfCancellationRequested();
+                ValueSearch found;
                 long length;
                 do
                 {
                     result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
                 }
-                while (search.FindValue<T>(reader, result, endAllowed: false, out length) == ValueSearch.NeedRead);
+                while ((found = search.FindValue<T>(reader, result, endAllowed: left < 0, out length)) == ValueSearch.NeedRead);
 
+                if (found == ValueSearch.End)
+                {
+                    yield break;
+                }
+
+                left -= left > 0 ? 1 : 0;
                 yield return PipeValueSearch.Read<T>(reader, result.Buffer, length);
             }
         }

@@ -32,15 +32,7 @@ namespace MsgPack.Spec.Serialization
         public int MaxValueLength
         {
             get => _maxValueLength;
-            set
-            {
-                if (value <= 0 || value > Array.MaxLength)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 1 to Array.MaxLength");
-                }
-
-                _maxValueLength = value;
-            }
+            set => _maxValueLength = CheckLength(value);
         }
 
         /// <summary>
@@ -52,18 +44,21 @@ namespace MsgPack.Spec.Serialization
         public int BufferSize
         {
             get => _bufferSize;
-            set
-            {
-                if (value <= 0 || value > Array.MaxLength)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 1 to Array.MaxLength");
-                }
-
-                _bufferSize = value;
-            }
+            set => _bufferSize = CheckLength(value);
         }
 
         internal static MsgPackStreamOptions Default { get; } = new MsgPackStreamOptions();
+
+        /// <summary>A length the doors can hold in one array.</summary>
+        private static int CheckLength(int value)
+        {
+            if (value <= 0 || value > Array.MaxLength)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 1 to Array.MaxLength");
+            }
+
+            return value;
+        }
     }
 
     /// <summary>

@@ -164,47 +164,36 @@ namespace MsgPack.Spec.Tests.Streaming
             Assert.True(writer.FlushAsync().IsCompletedSuccessfully);
         }
 
-        private static async ValueTask<int> WriteMany<T>(PipeWriter writer, T value)
+        /// <summary>Writes the value <see cref="Count"/> times to a <see cref="PipeWriter"/> or a <see cref="Stream"/>.</summary>
+        private static async ValueTask<int> WriteMany<T>(object sink, T value)
             where T : IMsgPackSerializable<T>
         {
             for (int i = 0; i < Count; i++)
             {
-                await MsgPackStream.WriteAsync(writer, value);
+                if (sink is PipeWriter writer)
+                {
+                    await MsgPackStream.WriteAsync(writer, value);
+                }
+                else
+                {
+                    await MsgPackStream.WriteAsync((Stream)sink, value);
+                }
             }
 
             return Count;
         }
 
-        private static async ValueTask<int> WriteMany<T>(Stream stream, T value)
-            where T : IMsgPackSerializable<T>
-        {
-            for (int i = 0; i < Count; i++)
-            {
-                await MsgPackStream.WriteAsync(stream, value);
-            }
-
-            return Count;
-        }
-
-        private static async ValueTask<int> ReadMany<T>(PipeReader reader, T expected)
+        /// <summary>Reads <see cref="Count"/> values one at a time from a <see cref="PipeReader"/> or a <see cref="Stream"/>; returns how many equal <paramref name="expected"/>.</summary>
+        private static async ValueTask<int> ReadMany<T>(object source, T expected)
             where T : IMsgPackSerializable<T>, IEquatable<T>
         {
             int same = 0;
             for (int i = 0; i < Count; i++)
             {
-                same += (await MsgPackStream.ReadAsync<T>(reader)).Equals(expected) ? 1 : 0;
-            }
-
-            return same;
-        }
-
-        private static async ValueTask<int> ReadMany<T>(Stream stream, T expected)
-            where T : IMsgPackSerializable<T>, IEquatable<T>
-        {
-            int same = 0;
-            for (int i = 0; i < Count; i++)
-            {
-                same += (await MsgPackStream.ReadAsync<T>(stream)).Equals(expected) ? 1 : 0;
+                T value = source is PipeReader reader
+                    ? await MsgPackStream.ReadAsync<T>(reader)
+                    : await MsgPackStream.ReadAsync<T>((Stream)source);
+                same += value.Equals(expected) ? 1 : 0;
             }
 
             return same;
