@@ -25,11 +25,12 @@ namespace MsgPack.Spec.Serialization
     /// its headers say so.
     /// </para>
     /// <para>
-    /// <b>Bad input</b> fails as the type's span door fails on the same bytes: the exception <c>T.Read</c> throws
-    /// (for a generated type a <see cref="MsgPackSerializationException"/> with the same <c>Path</c>, and the same
-    /// <c>Offset</c>, counted from the value's first byte), given the bytes from the value's start to the stream's end
-    /// when the stream ends inside the value, and to the bad byte and every byte the headers before it promise when it
-    /// holds 0xc1. The end of the stream inside a value is never waited out: it is that truncation.
+    /// <b>Bad input</b> fails as the type's span door fails on the same bytes, with the exception <c>T.Read</c> throws
+    /// (for a generated type a <see cref="MsgPackSerializationException"/> with the same <c>Path</c> and <c>Offset</c>,
+    /// counted from the value's first byte). When the source ends inside a value, <c>T.Read</c> is given every byte from
+    /// the value's start: the truncation is reported, never waited out. When a value holds 0xc1, it is given the bytes
+    /// up to that byte and those the headers before it promise (one at least per value they announce), so that a count
+    /// its reader checks against the bytes left fails as it would in the whole input.
     /// </para>
     /// <para>
     /// <b>Where the source is left.</b> A pipe keeps what follows the value (<see cref="PipeReader.AdvanceTo(SequencePosition)"/>
@@ -41,9 +42,11 @@ namespace MsgPack.Spec.Serialization
     /// that is well formed but that <c>T.Read</c> rejects is consumed: the source is past it.
     /// </para>
     /// <para>
-    /// <b>Allocation.</b> None per value on the pipe doors and the one-value stream doors, whether they complete
-    /// synchronously or not (pooled async state, the stream's buffer from <see cref="ArrayPool{T}.Shared"/>), but what
-    /// <c>T.Read</c> creates and what the stream or pipe allocates itself. An enumeration allocates its enumerator once.
+    /// <b>Allocation.</b> None per value, but what <c>T.Read</c> creates, when the source or sink completes at once (a
+    /// pipe with the bytes there, a <see cref="MemoryStream"/>): the stream doors' buffers come from
+    /// <see cref="ArrayPool{T}.Shared"/>, the pipe doors use the pipe's memory. A door that has to wait reuses pooled async
+    /// state (<see cref="PoolingAsyncValueTaskMethodBuilder"/>); a stream may allocate in its own <c>ReadAsync</c> and
+    /// <c>WriteAsync</c>. An enumeration allocates its enumerator once.
     /// </para>
     /// <para>
     /// Only on .NET 8 and later (static abstract members, <see cref="IAsyncEnumerable{T}"/>, pipes in the framework or
@@ -74,6 +77,8 @@ namespace MsgPack.Spec.Serialization
         /// <remarks>
         /// Allocates nothing: the writer writes into the pipe's own memory, and the flush's result comes from the pipe.
         /// To write many values with one flush, write them with a <see cref="MsgPackWriter"/> over the pipe and flush once.
+        /// The bytes go straight into the pipe: a <c>T.Write</c> that throws part way leaves those it wrote in the pipe's
+        /// buffer (a generated one throws only for a null value, which is checked first).
         /// </remarks>
         /// <typeparam name="T">The value's type.</typeparam>
         /// <param name="writer">The pipe's writer.</param>

@@ -16,25 +16,34 @@ namespace MsgPack.Spec.Tests.Streaming
     {
         public static TheoryData<AsyncSource> Sources => AsyncDoors.Sources;
 
-        [Theory]
-        [MemberData(nameof(Sources))]
-        public Task PointsCutAtEveryByteFailAsTheSpanDoor(AsyncSource source) =>
-            EveryVariant(source, AsyncDoorSamples.Concatenate(AsyncDoorSamples.Points), Cut);
+        /// <summary>Every source, for the points and for three orders, cut at every byte or with 0xc1 at every byte.</summary>
+        public static TheoryData<AsyncSource, string, string> Variants
+        {
+            get
+            {
+                var variants = new TheoryData<AsyncSource, string, string>();
+                foreach (AsyncSource source in Enum.GetValues<AsyncSource>())
+                {
+                    foreach (string values in new[] { "points", "orders" })
+                    {
+                        variants.Add(source, values, "cut");
+                        variants.Add(source, values, "c1");
+                    }
+                }
+
+                return variants;
+            }
+        }
 
         [Theory]
-        [MemberData(nameof(Sources))]
-        public Task OrdersCutAtEveryByteFailAsTheSpanDoor(AsyncSource source) =>
-            EveryVariant(source, AsyncDoorSamples.Concatenate(AsyncDoorSamples.Orders.Take(3).ToArray()), Cut);
-
-        [Theory]
-        [MemberData(nameof(Sources))]
-        public Task PointsWithC1AtEveryByteFailAsTheSpanDoor(AsyncSource source) =>
-            EveryVariant(source, AsyncDoorSamples.Concatenate(AsyncDoorSamples.Points), NeverUsedAt);
-
-        [Theory]
-        [MemberData(nameof(Sources))]
-        public Task OrdersWithC1AtEveryByteFailAsTheSpanDoor(AsyncSource source) =>
-            EveryVariant(source, AsyncDoorSamples.Concatenate(AsyncDoorSamples.Orders.Take(3).ToArray()), NeverUsedAt);
+        [MemberData(nameof(Variants))]
+        public Task InputCutAtEveryByteOrWithC1AtEveryByteFailsAsTheSpanDoor(AsyncSource source, string values, string change)
+        {
+            Func<byte[], int, byte[]?> variant = change == "cut" ? Cut : NeverUsedAt;
+            return values == "points"
+                ? EveryVariant<StreamPoint>(source, AsyncDoorSamples.Concatenate(AsyncDoorSamples.Points), variant)
+                : EveryVariant<StreamOrder>(source, AsyncDoorSamples.Concatenate(AsyncDoorSamples.Orders.Take(3).ToArray()), variant);
+        }
 
         [Theory]
         [MemberData(nameof(Sources))]
@@ -167,9 +176,6 @@ namespace MsgPack.Spec.Tests.Streaming
                 (await AsyncDoors.ReadOneByOneAsync<T>(source, input)).AssertSameAs(expected, $"{source}, ReadAsync, at {at}");
             }
         }
-
-        private static Task EveryVariant(AsyncSource source, byte[] bytes, Func<byte[], int, byte[]?> variant) =>
-            bytes.Length > 100 ? EveryVariant<StreamOrder>(source, bytes, variant) : EveryVariant<StreamPoint>(source, bytes, variant);
 
         /// <summary>The failure of ReadAllAsync over <paramref name="bytes"/>, and the bytes the test thread allocated meanwhile (the source opened first).</summary>
         private static async Task<(MsgPackException? Failure, long Allocated)> ReadAllMeasured<T>(AsyncSource source, byte[] bytes, MsgPackStreamOptions? options)
