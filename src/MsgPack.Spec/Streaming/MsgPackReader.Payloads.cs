@@ -461,46 +461,69 @@ namespace MsgPack.Spec
 
             MsgPackReader cursor = this;
             long pending = 1;
-            do
+            status = cursor.SkipWholeTokens(ref pending, out long needed);
+            long walked = cursor.Consumed - Consumed;
+            if (status == ReadStatus.NeedMoreData)
             {
-                status = cursor.Peek<TokenHeaderDecoder, TokenHeader>(out TokenHeader token, out int headerNeeded);
-                if (status != ReadStatus.Done)
-                {
-                    if (status != ReadStatus.NeedMoreData)
-                    {
-                        bytesNeeded = 0;
-                        return status;
-                    }
-
-                    // As MsgPackSpec.DecodeSkip does: a value that needs more than int.MaxValue bytes (a huge count
-                    // still pending) is an overflow, not a wait for more data.
-                    long headerEnd = cursor.Consumed - Consumed + headerNeeded + pending - 1;
-                    bytesNeeded = (int)Math.Min(headerEnd, int.MaxValue);
-                    return headerEnd > int.MaxValue ? ReadStatus.Overflow : ReadStatus.NeedMoreData;
-                }
-
-                long tokenLength = token.HeaderLength + token.PayloadLength;
-                if (cursor.Remaining < tokenLength)
-                {
-                    long needed = cursor.Consumed - Consumed + tokenLength + pending - 1;
-                    bytesNeeded = (int)Math.Min(needed, int.MaxValue);
-                    return needed > int.MaxValue ? ReadStatus.Overflow : ReadStatus.NeedMoreData;
-                }
-
-                cursor.Advance(tokenLength);
-                pending += token.ChildCount - 1;
+                // As MsgPackSpec.DecodeSkip does: a value that needs more than int.MaxValue bytes (a huge count
+                // still pending) is an overflow, not a wait for more data.
+                long total = walked + needed;
+                bytesNeeded = (int)Math.Min(total, int.MaxValue);
+                return total > int.MaxValue ? ReadStatus.Overflow : ReadStatus.NeedMoreData;
             }
-            while (pending != 0);
 
-            length = cursor.Consumed - Consumed;
-            if (length > int.MaxValue)
+            bytesNeeded = 0;
+            if (status != ReadStatus.Done)
             {
-                bytesNeeded = 0;
+                return status;
+            }
+
+            if (walked > int.MaxValue)
+            {
                 return ReadStatus.Overflow;
             }
 
-            bytesNeeded = (int)length;
+            length = walked;
+            bytesNeeded = (int)walked;
             this = cursor;
+            return ReadStatus.Done;
+        }
+
+        /// <summary>
+        /// Moves over whole tokens while <paramref name="pending"/> values are left to walk: each token's header and
+        /// payload, with its items added to <paramref name="pending"/>. It stops at the first token that is not all
+        /// there, or not valid, having moved over the ones before it: so the walk of a value that arrives in pieces
+        /// (MsgPackStream's doors) resumes where it stopped, with the count it left, instead of starting over.
+        /// </summary>
+        /// <param name="pending">The values still to walk, 1 for one whole value; on return, those left (0 when Done).</param>
+        /// <param name="bytesNeeded">
+        /// Unless Done, the bytes from where the reader stopped that the values left take at least: the token it stopped
+        /// at (taken as one byte when it is invalid), and one byte for each value after it.
+        /// </param>
+        /// <returns>Done, NeedMoreData, or the status of the invalid token (0xc1).</returns>
+        internal ReadStatus SkipWholeTokens(ref long pending, out long bytesNeeded)
+        {
+            while (pending != 0)
+            {
+                ReadStatus status = Peek<TokenHeaderDecoder, TokenHeader>(out TokenHeader token, out int headerNeeded);
+                if (status != ReadStatus.Done)
+                {
+                    bytesNeeded = (status == ReadStatus.NeedMoreData ? headerNeeded : 1) + pending - 1;
+                    return status;
+                }
+
+                long tokenLength = token.HeaderLength + token.PayloadLength;
+                if (Remaining < tokenLength)
+                {
+                    bytesNeeded = tokenLength + pending - 1;
+                    return ReadStatus.NeedMoreData;
+                }
+
+                Advance(tokenLength);
+                pending += token.ChildCount - 1;
+            }
+
+            bytesNeeded = 0;
             return ReadStatus.Done;
         }
 
