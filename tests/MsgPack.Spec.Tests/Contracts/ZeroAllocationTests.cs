@@ -96,18 +96,26 @@ namespace MsgPack.Spec.Tests.Contracts
                 once = RunAll(destination);
             }
 
-            long sum = 0;
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < Iterations; i++)
+            // Two measured rounds, one of which must allocate exactly 0 B: a call that allocates does so in both, while a
+            // pooled buffer (long text read across segments rents one) is allocated again once after a gen 2 GC trimmed
+            // the pool, which a full test run's other classes can cause between the warm-up and the measure.
+            long allocated = long.MaxValue;
+            for (int round = 0; round < 2 && allocated != 0; round++)
             {
-                sum += RunAll(destination);
+                long sum = 0;
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < Iterations; i++)
+                {
+                    sum += RunAll(destination);
+                }
+
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+                // Each pass did the same work (the checksum covers the counts and values the calls returned).
+                Assert.Equal(once * Iterations, sum);
             }
 
-            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             Assert.Equal(0, allocated);
-
-            // Each pass did the same work (the checksum covers the counts and values the calls returned).
-            Assert.Equal(once * Iterations, sum);
         }
 
         [Fact]
