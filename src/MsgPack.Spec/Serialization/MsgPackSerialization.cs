@@ -194,17 +194,8 @@ namespace MsgPack.Spec.Serialization
         /// <returns>The instant, rounded down to the tick.</returns>
         /// <exception cref="MsgPackException">Not a timestamp, or one outside the years 1 to 9999 (its offset is the timestamp's start).</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static DateTimeOffset ReadDateTimeOffset(ref MsgPackCursor cursor, ref MsgPackReader reader)
-        {
-            long start = cursor.GetConsumed(ref reader);
-            Timestamp value = cursor.ReadTimestamp(ref reader);
-            if (!value.FitsDateTime)
-            {
-                ThrowOutsideDateTime(value, start);
-            }
-
-            return value.ToDateTimeOffset();
-        }
+        public static DateTimeOffset ReadDateTimeOffset(ref MsgPackCursor cursor, ref MsgPackReader reader) =>
+            new DateTimeOffset(ReadDateTime(ref cursor, ref reader)); // a UTC DateTime: offset zero, the same ticks
 
         /// <summary>Writes a <see cref="Guid"/> as the str of its "D" form (36 characters, lower case).</summary>
         /// <param name="writer">The writer.</param>
