@@ -341,10 +341,9 @@ namespace MsgPack.Spec.Generator
             // A type parameter that may be a class is checked for null as a reference is.
             bool isTypeParameter = valueType is ITypeParameterSymbol;
             bool isReference = valueType.IsReferenceType || (isTypeParameter && !valueType.IsValueType);
-            // A type parameter accepts nil only as T? (then nil reads as default).
-            bool acceptsNil = !isKey && (isNullableValue
-                || (isReference && type.NullableAnnotation != NullableAnnotation.NotAnnotated)
-                || (isTypeParameter && type.NullableAnnotation == NullableAnnotation.Annotated));
+            // A type parameter that may be a class accepts nil as a reference does (as T?, read as default); one
+            // constrained to a struct only as Nullable<T>.
+            bool acceptsNil = !isKey && (isNullableValue || (isReference && type.NullableAnnotation != NullableAnnotation.NotAnnotated));
             string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
             ValueModel Make(ValueKind kind, ValueKind underlying = ValueKind.Boolean, CollectionShape shape = CollectionShape.None, ValueModel? element = null, ValueModel? key = null) =>
                 new ValueModel(kind, typeName, isNullableValue, isReference, acceptsNil, underlying, shape, element, key, isTypeParameter);
