@@ -1,0 +1,230 @@
+using System.Collections.Generic;
+using System.Linq;
+
+namespace MsgPack.Spec.Generator
+{
+    // The members' collections: one helper class of write, length and read methods per list or dictionary shape.
+    internal sealed partial class Emitter
+    {
+        /// <summary>The helper name of a collection value, registering it (and, recursively, its elements') to be written.</summary>
+        private string Collection(string name, ValueModel value)
+        {
+            if (!_collections.Any(c => c.Name == name))
+            {
+                _collections.Add((name, value));
+            }
+
+            return name;
+        }
+
+        private void EmitCollections()
+        {
+            Line("/// <summary>The members' collections: a MessagePack array per list, a map per dictionary.</summary>");
+            Line("private static class MsgPackCollections");
+            Open();
+
+            // Writing an element may register the helper of a nested collection: walk until none is left.
+            for (int i = 0; i < _collections.Count; i++)
+            {
+                if (i > 0)
+                {
+                    Line();
+                }
+
+                (string name, ValueModel value) = _collections[i];
+                EmitCollection(name, value);
+            }
+
+            Close();
+        }
+
+        private void EmitCollection(string name, ValueModel value)
+        {
+            string type = value.TypeName;
+            bool isMap = value.Kind == ValueKind.Dictionary;
+            string itemHelper = name + (isMap ? "Value" : "Item");
+            string keyHelper = name + "Key";
+            foreach (bool advancing in new[] { false, true })
+            {
+                Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
+                Open();
+                string count = CountOf(value);
+                Line(advancing
+                    ? Spec + (isMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + count + ");"
+                    : (isMap ? "writer.WriteMapHeader(" : "writer.WriteArrayHeader(") + count + ");");
+                EachItem(value, (item, key) =>
+                {
+                    if (isMap)
+                    {
+                        EmitValueWrite(value.Key!, key!, keyHelper, advancing);
+                    }
+
+                    EmitValueWrite(value.Element!, item, itemHelper, advancing);
+                });
+                Close();
+                Line();
+            }
+
+            Line("public static int Get" + name + "Length(" + type + " value)");
+            Open();
+            Line("int length = " + Spec + ".GetArrayHeaderEncodedLength(" + CountOf(value) + ");");
+            EachItem(value, (item, key) =>
+            {
+                if (isMap)
+                {
+                    Line("length += " + Unparenthesize(LengthOf(value.Key!, key!, keyHelper)) + ";");
+                }
+
+                Line("length += " + Unparenthesize(LengthOf(value.Element!, item, itemHelper)) + ";");
+            });
+            Line("return length;");
+            Close();
+            Line();
+
+            Line("public static " + type + " Read" + name + "(ref " + Reader + " reader, int depth)");
+            Open();
+            Line(Cursor + " cursor = reader.GetCursor();");
+            Line("int count = cursor." + (isMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
+            Line("// Every item takes a byte at least (an entry two): a count the input cannot hold allocates nothing.");
+            Line(Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", cursor.GetRemaining(ref reader));");
+            string created = value.Shape switch
+            {
+                CollectionShape.Array => ArrayCreation(Declared(value.Element!)),
+                CollectionShape.Dictionary or CollectionShape.DictionaryInterface =>
+                    "new global::System.Collections.Generic.Dictionary<" + value.Key!.TypeName + ", " + Declared(value.Element!) + ">(count)",
+                _ => "new global::System.Collections.Generic.List<" + Declared(value.Element!) + ">(count)",
+            };
+            Line("var result = " + created + ";");
+            Line("int i = 0;");
+            Line("try");
+            Open();
+            Line("for (; i < count; i++)");
+            Open();
+            if (isMap)
+            {
+                Line(Declared(value.Key!) + " key;");
+                EmitValueRead(value.Key!, "key", keyHelper);
+            }
+
+            Line(Declared(value.Element!) + " item;");
+            EmitValueRead(value.Element!, "item", itemHelper);
+            if (isMap)
+            {
+                // A repeated key would replace the value read before it: the input is ambiguous, so it fails.
+                Line("int before = result.Count;");
+                Line("result[key] = item;");
+                Line("if (result.Count == before)");
+                Open();
+                Line("reader.MoveTo(cursor);");
+                Line(Serialization + ".ThrowDuplicateKey();");
+                Close();
+            }
+            else if (value.Shape == CollectionShape.Array)
+            {
+                Line("result[i] = item;");
+            }
+            else
+            {
+                Line("result.Add(item);");
+            }
+
+            Close();
+            Close();
+            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceItem(e, i, reader.Consumed))");
+            Open();
+            Line("// Never entered: the filter records the index on the failure and lets it pass to the outermost object.");
+            Line("throw;");
+            Close();
+            Line();
+            Line("reader.MoveTo(cursor);");
+            Line("return result;");
+            Close();
+        }
+
+        /// <summary>
+        /// <c>new T[count]</c> for the element type as declared; when T is itself an array (<c>U[]</c>), the count goes
+        /// after U, outside any generic arguments: <c>new U[count][]</c>, <c>new List&lt;int[]&gt;[count][]</c>.
+        /// </summary>
+        private static string ArrayCreation(string elementType)
+        {
+            int bracket = elementType.IndexOf('[', elementType.LastIndexOf('>') + 1);
+            return bracket < 0
+                ? "new " + elementType + "[count]"
+                : "new " + elementType.Substring(0, bracket) + "[count]" + elementType.Substring(bracket);
+        }
+
+        /// <summary>
+        /// Walks the items of a collection without allocating: arrays and lists by index, a dictionary with its struct
+        /// enumerator, an interface through the concrete type it usually holds and else through the interface.
+        /// </summary>
+        private void EachItem(ValueModel value, System.Action<string, string?> body)
+        {
+            string element = Declared(value.Element!);
+            switch (value.Shape)
+            {
+                case CollectionShape.Array:
+                case CollectionShape.List:
+                case CollectionShape.IndexedInterface:
+                    // The element in a local: the compiler's null-state analysis follows a local, not an indexer.
+                    Line("for (int i = 0; i < " + CountOf(value) + "; i++)");
+                    Open();
+                    Line(element + " item = value[i];");
+                    body("item", null);
+                    Close();
+                    break;
+                case CollectionShape.CountedInterface:
+                    // ICollection<T> and IReadOnlyCollection<T> have no indexer: the list or array they usually hold is
+                    // walked by index; only another implementation allocates its enumerator.
+                    Line("if (value is global::System.Collections.Generic.List<" + element + "> list)");
+                    Open();
+                    Line("for (int i = 0; i < list.Count; i++)");
+                    Open();
+                    Line(element + " item = list[i];");
+                    body("item", null);
+                    Close();
+                    Close();
+                    Line("else if (value is " + element + "[] array)");
+                    Open();
+                    Line("for (int i = 0; i < array.Length; i++)");
+                    Open();
+                    Line(element + " item = array[i];");
+                    body("item", null);
+                    Close();
+                    Close();
+                    Line("else");
+                    Open();
+                    Line("foreach (" + element + " item in value)");
+                    Open();
+                    body("item", null);
+                    Close();
+                    Close();
+                    break;
+                case CollectionShape.Dictionary:
+                    Line("foreach (global::System.Collections.Generic.KeyValuePair<" + value.Key!.TypeName + ", " + element + "> pair in value)");
+                    Open();
+                    body("pair.Value", "pair.Key");
+                    Close();
+                    break;
+                default:
+                    string pair = "global::System.Collections.Generic.KeyValuePair<" + value.Key!.TypeName + ", " + element + ">";
+                    Line("if (value is global::System.Collections.Generic.Dictionary<" + value.Key.TypeName + ", " + element + "> dictionary)");
+                    Open();
+                    Line("foreach (" + pair + " pair in dictionary)");
+                    Open();
+                    body("pair.Value", "pair.Key");
+                    Close();
+                    Close();
+                    Line("else");
+                    Open();
+                    Line("foreach (" + pair + " pair in value)");
+                    Open();
+                    body("pair.Value", "pair.Key");
+                    Close();
+                    Close();
+                    break;
+            }
+        }
+
+        private static string CountOf(ValueModel collection) => collection.Shape == CollectionShape.Array ? "value.Length" : "value.Count";
+    }
+}

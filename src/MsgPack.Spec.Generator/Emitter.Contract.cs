@@ -1,0 +1,31 @@
+namespace MsgPack.Spec.Generator
+{
+    // The type's contract for generic code: IMsgPackSerializable<T> (on the type line) and the nested converter struct.
+    internal sealed partial class Emitter
+    {
+        /// <summary>
+        /// The type's <c>IMsgPackConverter</c>: the contract of generic code on every target and C# version (netstandard2.0,
+        /// C# 7.3), a struct whose members call the type's own, so a call through a struct-constrained type parameter is
+        /// direct.
+        /// </summary>
+        private void EmitConverter()
+        {
+            string type = _model.Name;
+            Line("/// <summary>The converter of <see cref=\"" + CrefName + "\"/> for generic code: <c>where TConverter : struct, IMsgPackConverter&lt;T&gt;</c>, called with no boxing and no virtual call.</summary>");
+            Line("public readonly struct MsgPackConverter : global::MsgPack.Spec.Serialization.IMsgPackConverter<" + type + ">");
+            Open();
+            Line("/// <inheritdoc/>");
+            Line("public void Write(ref " + Writer + " writer, in " + type + " value) => " + type + ".Write(ref writer, in value);");
+            Line();
+            Line("/// <inheritdoc/>");
+            Line("public void Write(ref " + Span + " destination, in " + type + " value) => " + type + ".Write(ref destination, in value);");
+            Line();
+            Line("/// <inheritdoc/>");
+            Line("public int GetEncodedLength(in " + type + " value) => " + type + ".GetEncodedLength(in value);");
+            Line();
+            Line("/// <inheritdoc/>");
+            Line("public " + type + " Read(ref " + Reader + " reader, int depth) => " + type + ".Read(ref reader, depth);");
+            Close();
+        }
+    }
+}

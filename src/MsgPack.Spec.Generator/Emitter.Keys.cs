@@ -1,0 +1,170 @@
+using System.Globalization;
+using System.Linq;
+using System.Text;
+
+namespace MsgPack.Spec.Generator
+{
+    // A map layout's keys: the bytes as written, the match in the writers' order, the lookup of the others.
+    internal sealed partial class Emitter
+    {
+        /// <summary>A key by name that is not the next in the writers' order: its str header read, its bytes compared in place (or copied across segments), an unknown one checked for UTF-8.</summary>
+        private void EmitNameKeyRead()
+        {
+            Line("long keyAt = cursor.GetConsumed(ref reader);");
+            Line("int length = cursor.ReadStringHeader(ref reader);");
+            Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
+            Line("if ((uint)length <= (uint)unread.Length)");
+            Open();
+            Line("// The key in the segment: compared in place, as a span.");
+            Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
+            Line("if (at < 0)");
+            Open();
+            Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt);");
+            Close();
+            Line();
+            Line("cursor.ReadBytes(ref reader, length);");
+            Close();
+            Line("else");
+            Open();
+            Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, length);");
+            Line("at = MsgPackKeys.Find(key, expected);");
+            Line("if (at < 0)");
+            Open();
+            Line(Serialization + ".CheckUnknownKey(key, keyAt);");
+            Close();
+            Close();
+        }
+
+        private void EmitKeys()
+        {
+            Line(_model.IntegerKeys
+                ? "/// <summary>The keys as written: each integer in its smallest form, in the assembly's data (no allocation).</summary>"
+                : "/// <summary>The keys as written: str header and UTF-8, in the assembly's data (no allocation).</summary>");
+            Line("private static class MsgPackKeys");
+            Open();
+            foreach (MemberModel member in _model.Members)
+            {
+                string bytes = string.Join(", ", member.EncodedKey.Select(b => "0x" + b.ToString("x2", CultureInfo.InvariantCulture)));
+                Line("/// <summary>" + (_model.IntegerKeys ? member.Index.ToString(CultureInfo.InvariantCulture) : "\"" + Escape(member.Key!) + "\"") + "</summary>");
+                Line("public static " + ReadOnlySpan + " " + member.Name + " => new byte[] { " + bytes + " };");
+            }
+
+            Line();
+            Line("/// <summary>The length of member <paramref name=\"expected\"/>'s key as written when <paramref name=\"unread\"/> starts with it, else 0.</summary>");
+            Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]");
+            Line("public static int MatchNext(" + ReadOnlySpan + " unread, int expected)");
+            Open();
+            Line("switch (expected)");
+            Open();
+            for (int m = 0; m < _model.Members.Count; m++)
+            {
+                Line("case " + m + ": return global::System.MemoryExtensions.StartsWith(unread, " + _model.Members[m].Name + ") ? " + _model.Members[m].EncodedKey.Count + " : 0;");
+            }
+
+            Line("default: return 0;");
+            Close();
+            Close();
+            Line();
+            if (_model.IntegerKeys)
+            {
+                Line("/// <summary>The member whose key is <paramref name=\"key\"/>, or -1.</summary>");
+                Line("public static int Find(long key)");
+                Open();
+                Line("switch (key)");
+                Open();
+                for (int m = 0; m < _model.Members.Count; m++)
+                {
+                    Line("case " + _model.Members[m].Index.ToString(CultureInfo.InvariantCulture) + ": return " + m + ";");
+                }
+
+                Line("default: return -1;");
+                Close();
+                Close();
+                Close();
+                return;
+            }
+
+            int longest = _model.Members.Count == 0 ? 0 : _model.Members.Max(m => KeyLength(m));
+            Line("/// <summary>The member whose key is <paramref name=\"key\"/>, a key across segments (its UTF-8, without the str header), or -1.</summary>");
+            Line("public static int Find(global::MsgPack.Spec.MsgPackPayload key, int expected)");
+            Open();
+            Line("if (key.IsSingleSpan)");
+            Open();
+            Line("return Find(key.Span, expected);");
+            Close();
+            Line();
+            Line("// No longer than the longest key, or no member's.");
+            Line("if (key.Length > " + longest + ")");
+            Open();
+            Line("return -1;");
+            Close();
+            Line();
+            Line("global::System.Span<byte> copy = stackalloc byte[" + System.Math.Max(1, longest) + "];");
+            Line("key.CopyTo(copy);");
+            Line("return Find(copy.Slice(0, key.Length), expected);");
+            Close();
+            Line();
+            Line("/// <summary>The member whose key is <paramref name=\"key\"/> (its UTF-8, without the str header), or -1.</summary>");
+            Line("public static int Find(" + ReadOnlySpan + " key, int expected)");
+            Open();
+            if (_model.Members.Count == 0)
+            {
+                // No member: every key is unknown (a switch without cases would not compile).
+                Line("return -1;");
+                Close();
+                Close();
+                return;
+            }
+
+            Line("// The member after the last one read: the writers' order, so usually the first compare.");
+            Line("switch (expected)");
+            Open();
+            for (int m = 0; m < _model.Members.Count; m++)
+            {
+                Line("case " + m + ":");
+                _indent++;
+                EmitKeyMatch(_model.Members[m], m);
+                Line("break;");
+                _indent--;
+            }
+
+            Close();
+            Line();
+            Line("switch (key.Length)");
+            Open();
+            foreach (var group in _model.Members.Select((member, index) => (member, index)).GroupBy(x => KeyLength(x.member)).OrderBy(g => g.Key))
+            {
+                Line("case " + group.Key + ":");
+                _indent++;
+                foreach (var (member, index) in group)
+                {
+                    EmitKeyMatch(member, index);
+                }
+
+                Line("break;");
+                _indent--;
+            }
+
+            Close();
+            Line();
+            Line("return -1;");
+            Close();
+            Close();
+        }
+
+        private void EmitKeyMatch(MemberModel member, int index)
+        {
+            Line("if (global::System.MemoryExtensions.SequenceEqual(key, " + KeyText(member) + "))");
+            Open();
+            Line("return " + index + ";");
+            Close();
+            Line();
+        }
+
+        /// <summary>The bytes of a member's key without its str header.</summary>
+        private static int KeyLength(MemberModel member) => Encoding.UTF8.GetByteCount(member.Key!);
+
+        private static string KeyText(MemberModel member) =>
+            "MsgPackKeys." + member.Name + ".Slice(" + (member.EncodedKey.Count - KeyLength(member)) + ")";
+    }
+}

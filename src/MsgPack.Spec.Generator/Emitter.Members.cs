@@ -1,0 +1,351 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+
+namespace MsgPack.Spec.Generator
+{
+    // The member list: written in runs, read in a loop (a switch over keys, or straight-line by index), named on failures.
+    internal sealed partial class Emitter
+    {
+        /// <summary>
+        /// The header, then each member: the nils of indexes no member has, its key, its value. Through the advancing span
+        /// (<paramref name="viaWriter"/> false) every piece is written in turn. Through the writer, runs of pieces of
+        /// bounded size (the header, keys, numbers, times, nils) go into one span of the writer, asked for once with the
+        /// run's largest size: one bounds check and one Advance per run instead of one per value; strings, bin,
+        /// collections and nested objects are written through the writer between the runs.
+        /// </summary>
+        private void EmitMemberWrites(bool viaWriter)
+        {
+            var run = new List<System.Action>();
+            int runLength = 0;
+            if (viaWriter)
+            {
+                Line(Span + " destination;");
+                Line("int room;");
+            }
+
+            void Add(int length, System.Action emit)
+            {
+                if (!viaWriter)
+                {
+                    emit();
+                    return;
+                }
+
+                run.Add(emit);
+                runLength += length;
+            }
+
+            void Flush()
+            {
+                if (run.Count == 0)
+                {
+                    return;
+                }
+
+                Line("destination = writer.GetSpan(" + runLength.ToString(CultureInfo.InvariantCulture) + ");");
+                Line("room = destination.Length;");
+                foreach (System.Action emit in run)
+                {
+                    emit();
+                }
+
+                Line("writer.Advance(room - destination.Length);");
+                run.Clear();
+                runLength = 0;
+            }
+
+            int header = ItemCount <= 15 ? 1 : ItemCount <= ushort.MaxValue ? 3 : 5;
+            Add(header, () => Line(Spec + (_model.IsMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + ItemCount + ");"));
+            int next = 0;
+            foreach (MemberModel member in _model.Members)
+            {
+                for (; !_model.IsMap && next < member.Index; next++)
+                {
+                    Add(1, () => Line(Nil(advancing: true)));
+                }
+
+                next++;
+                if (_model.IsMap)
+                {
+                    Add(member.EncodedKey.Count, () =>
+                    {
+                        Line("MsgPackKeys." + member.Name + ".CopyTo(destination);");
+                        Line("destination = destination.Slice(MsgPackKeys." + member.Name + ".Length);");
+                    });
+                }
+
+                int bound = MaxLength(member.Value);
+                if (bound > 0 || !viaWriter)
+                {
+                    Add(bound, () => EmitValueWrite(member.Value, "value." + member.Name, member.Name, advancing: true));
+                }
+                else
+                {
+                    Flush();
+                    EmitValueWrite(member.Value, "value." + member.Name, member.Name, advancing: false);
+                }
+            }
+
+            Flush();
+        }
+
+        /// <summary>
+        /// The member loop: through the cursor, each member's read preceded by its number in <c>at</c>, so that a
+        /// failure is rethrown under the member's name with the reader's offset.
+        /// </summary>
+        private void EmitReadBody(bool inPlace)
+        {
+            Line(Cursor + " cursor = reader.GetCursor();");
+            if (!inPlace)
+            {
+                foreach (MemberModel member in _model.Members)
+                {
+                    string initial = member.ParameterDefault ?? (member.Value.IsReference && !member.Value.AcceptsNil && Nullable ? "default!" : "default");
+                    Line(Declared(member.Value) + " " + Local(member) + " = " + initial + ";");
+                    if (HasFlag(member))
+                    {
+                        Line("bool " + Flag(member) + " = false;");
+                    }
+                }
+            }
+
+            Line("int at = -1;");
+            Line("try");
+            Open();
+            Line("int count = cursor." + (_model.IsMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
+
+            // After the header: an input that ends where a too deep object would start may still end in nil, so it is
+            // truncated (NeedMoreData), not invalid.
+            Line(Serialization + ".CheckDepth(depth);");
+            if (_model.IsMap)
+            {
+                // A key is compared as bytes (its str header read, its UTF-8 not decoded): the writers' order is tried
+                // first, then the keys of the same length. The member's read is a case of one switch.
+                Line("int expected = 0;");
+                Line("for (int i = 0; i < count; i++)");
+                Open();
+                Line("at = -1;");
+                Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
+                Line("if (matched > 0)");
+                Open();
+                Line("// The writers' order: the next member's key as written (a str's header included), compared as constant bytes.");
+                Line("at = expected;");
+                Line("cursor.ReadBytes(ref reader, matched);");
+                Close();
+                Line("else");
+                Open();
+                if (_model.IntegerKeys)
+                {
+                    // Any integer form (a writer need not use the smallest); an integer no member has is skipped.
+                    Line("at = MsgPackKeys.Find(" + Serialization + ".ReadIntegerKey(ref cursor, ref reader));");
+                }
+                else
+                {
+                    EmitNameKeyRead();
+                }
+
+                Close();
+                Line();
+                Line("switch (at)");
+                Open();
+                for (int m = 0; m < _model.Members.Count; m++)
+                {
+                    Line("case " + m + ":");
+                    _indent++;
+                    EmitMemberRead(_model.Members[m], inPlace);
+                    Line("break;");
+                    _indent--;
+                }
+
+                Line("default:");
+                _indent++;
+                Line("cursor.Skip(ref reader);");
+                Line("break;");
+                _indent--;
+                Close();
+                Line();
+                Line("expected = at + 1;");
+                Close();
+            }
+            else
+            {
+                if (ReadsInParts)
+                {
+                    for (int part = 0; part < PartCount; part++)
+                    {
+                        Line("ReadPart" + part + "(ref reader, ref cursor, ref result, count, depth, ref at);");
+                    }
+                }
+                else
+                {
+                    EmitArrayMembers(0, _model.Members.Count, inPlace);
+                }
+
+                Line("at = -1;");
+                Line("for (int i = " + ItemCount + "; i < count; i++)");
+                Open();
+                Line("cursor.Skip(ref reader);");
+                Close();
+            }
+
+            if (!inPlace)
+            {
+                for (int m = 0; m < _model.Members.Count; m++)
+                {
+                    MemberModel member = _model.Members[m];
+                    if (MustBePresent(member))
+                    {
+                        Line("if (!" + Flag(member) + ")");
+                        Open();
+                        Line("at = " + m + ";");
+                        Line("reader.MoveTo(cursor);");
+                        Line(Serialization + (member.IsRequired ? ".ThrowMissingRequired(\"" : ".ThrowMissingNonNullable(\"") + member.Name + "\");");
+                        Close();
+                    }
+                }
+            }
+
+            Close();
+
+            // The filter records the member on the failure as it passes and lets it pass, at any depth; only the
+            // outermost object catches it, to wrap it once (a throw per level would cost a dispatch's stack per level).
+            Line("catch (" + Exception + " e) when (MsgPackMemberNames.Trace(e, at, ref reader, depth))");
+            Open();
+            Line("throw " + Serialization + ".Wrap(e);");
+            Close();
+            Line();
+            if (!inPlace)
+            {
+                string arguments = string.Join(", ", _model.Members.Where(m => m.Setting == MemberSetting.Constructor).OrderBy(m => m.ParameterIndex).Select(Local));
+                var initializers = _model.Members.Where(m => m.Setting == MemberSetting.Initializer).Select(m => m.Name + " = " + Local(m)).ToList();
+                Line("var result = new " + _model.Name + "(" + arguments + ")" + (initializers.Count == 0 ? ";" : string.Empty));
+                if (initializers.Count > 0)
+                {
+                    Open();
+                    foreach (string initializer in initializers)
+                    {
+                        Line(initializer + ",");
+                    }
+
+                    _indent--;
+                    Line("};");
+                }
+
+                foreach (MemberModel member in _model.Members.Where(m => m.Setting == MemberSetting.Set))
+                {
+                    Line("if (" + Flag(member) + ")");
+                    Open();
+                    Line("result." + member.Name + " = " + Local(member) + ";");
+                    Close();
+                }
+            }
+
+            Line("reader.MoveTo(cursor);");
+            if (!inPlace)
+            {
+                Line("return result;");
+            }
+        }
+
+        /// <summary>
+        /// Members <paramref name="from"/> to <paramref name="to"/> (exclusive) of an array layout: straight-line, in
+        /// index order; an index no member has is skipped (the items after the last member are skipped by the caller).
+        /// </summary>
+        private void EmitArrayMembers(int from, int to, bool inPlace)
+        {
+            int next = from == 0 ? 0 : _model.Members[from - 1].Index + 1;
+            for (int m = from; m < to; m++)
+            {
+                MemberModel member = _model.Members[m];
+                for (; next < member.Index; next++)
+                {
+                    Line("if (count > " + next + ")");
+                    Open();
+                    Line("cursor.Skip(ref reader);");
+                    Close();
+                }
+
+                next++;
+                Line("if (count > " + member.Index + ")");
+                Open();
+                Line("at = " + m + ";");
+                EmitMemberRead(member, inPlace);
+                Close();
+            }
+        }
+
+        /// <summary>
+        /// One part of a long array layout's member list (see <see cref="PartSize"/>). It works on its own copy of the
+        /// cursor, a local the JIT keeps in registers, and gives the place back at the end; on a failure the reader
+        /// already holds the place (the cursor's failed read moved it there), so the caller's filter records the right
+        /// offset.
+        /// </summary>
+        private void EmitReadPart(int part)
+        {
+            int from = part * PartSize;
+            int to = System.Math.Min(from + PartSize, _model.Members.Count);
+            string range = _model.Members[from].Name + " to " + _model.Members[to - 1].Name;
+            Line("/// <summary>Reads " + range + ": a part of the member list, small enough for the JIT to inline every read in it.</summary>");
+            Line("private static void ReadPart" + part + "(ref " + Reader + " reader, ref " + Cursor + " cursorAt, ref " + _model.Name + " result, int count, int depth, ref int at)");
+            Open();
+            Line(Cursor + " cursor = cursorAt;");
+            EmitArrayMembers(from, to, inPlace: true);
+            Line("cursorAt = cursor;");
+            Close();
+        }
+
+        private void EmitMemberRead(MemberModel member, bool inPlace)
+        {
+            EmitValueRead(member.Value, inPlace ? "result." + member.Name : Local(member), member.Name);
+            if (!inPlace && HasFlag(member))
+            {
+                Line(Flag(member) + " = true;");
+            }
+        }
+
+        private void EmitMemberNames()
+        {
+            Line("/// <summary>The members' names by their number in the reader, for error paths.</summary>");
+            Line("private static class MsgPackMemberNames");
+            Open();
+            // One call with plain arguments: the filter's temporaries would live in every reader's frame (unoptimized
+            // code gives each its own slot), and the frame is what a level of nesting costs.
+            Line("/// <summary>The member reader's exception filter: records the failure under member <paramref name=\"member\"/> (-1: the object itself) as it passes; catches it only in the outermost object, to wrap it once.</summary>");
+            Line("public static bool Trace(" + Exception + " exception, int member, ref " + Reader + " reader, int depth) =>");
+            _indent++;
+            Line(Serialization + ".TraceMember(exception, Get(member), reader.Consumed) || depth == 0;");
+            _indent--;
+            Line();
+            Line("public static string Get(int member)");
+            Open();
+            Line("switch (member)");
+            Open();
+            for (int m = 0; m < _model.Members.Count; m++)
+            {
+                Line("case " + m + ": return \"" + _model.Members[m].Name + "\";");
+            }
+
+            Line("default: return \"\";");
+            Close();
+            Close();
+            Close();
+        }
+
+        /// <summary>
+        /// The input must have the member: it is <c>required</c>, or it is a non-nullable reference the reader has to pass
+        /// (a constructor parameter without a default, an init-only member), which has no value to keep and must not be null.
+        /// </summary>
+        private static bool MustBePresent(MemberModel member) =>
+            member.IsRequired
+            || (member.Value.IsReference && !member.Value.AcceptsNil
+                && ((member.Setting == MemberSetting.Constructor && member.ParameterDefault is null) || member.Setting == MemberSetting.Initializer));
+
+        /// <summary>Whether the reader keeps a flag of the member's presence: it is set after construction, or it must be there.</summary>
+        private static bool HasFlag(MemberModel member) => member.Setting == MemberSetting.Set || MustBePresent(member);
+
+        private static string Local(MemberModel member) => char.ToLowerInvariant(member.Name[0]) + member.Name.Substring(1) + "Value";
+
+        private static string Flag(MemberModel member) => "has" + member.Name;
+    }
+}

@@ -1,0 +1,210 @@
+using System.Globalization;
+
+namespace MsgPack.Spec.Generator
+{
+    // One value of any kind: its write call, its length, its read; nil where the type accepts it.
+    internal sealed partial class Emitter
+    {
+        /// <summary>The most bytes a value of the kind takes (nil included), or 0 when it has no bound (strings, bin, collections, objects).</summary>
+        private static int MaxLength(ValueModel value)
+        {
+            if (value.IsReference)
+            {
+                return 0;
+            }
+
+            ValueKind kind = value.Kind == ValueKind.Enum ? value.Underlying : value.Kind;
+            int constant = ConstantLength(kind);
+            return constant >= 0 ? constant : kind switch
+            {
+                ValueKind.SByte or ValueKind.Byte => 2,
+                ValueKind.Int16 or ValueKind.UInt16 => 3,
+                ValueKind.Int32 or ValueKind.UInt32 => 5,
+                ValueKind.Int64 or ValueKind.UInt64 => 9,
+                ValueKind.Timestamp or ValueKind.DateTime or ValueKind.DateTimeOffset => 15,
+                _ => 0,
+            };
+        }
+
+        private static string Nil(bool advancing) => advancing ? Spec + ".WriteNil(ref destination);" : "writer.WriteNil();";
+
+        /// <summary>The statements that write a value (nil for null), through the writer or the advancing span.</summary>
+        private void EmitValueWrite(ValueModel value, string access, string helper, bool advancing)
+        {
+            if (value.IsNullableValue || value.IsReference)
+            {
+                Line(value.IsNullableValue ? "if (!" + access + ".HasValue)" : "if (" + access + " is null)");
+                Open();
+                Line(Nil(advancing));
+                Close();
+                Line("else");
+                Open();
+                Line(WriteCall(value, value.IsNullableValue ? access + ".GetValueOrDefault()" : access, helper, advancing));
+                Close();
+            }
+            else
+            {
+                Line(WriteCall(value, access, helper, advancing));
+            }
+        }
+
+        private string WriteCall(ValueModel value, string v, string helper, bool advancing)
+        {
+            string to = advancing ? "ref destination, " : "ref writer, ";
+            string Simple(string name, string argument) => advancing
+                ? Spec + ".Write" + name + "(ref destination, " + argument + ");"
+                : "writer.Write" + name + "(" + argument + ");";
+            switch (value.Kind)
+            {
+                case ValueKind.Timestamp: return Simple("Timestamp", v);
+                case ValueKind.DateTime: return Simple("Timestamp", Timestamp + ".FromDateTime(" + v + ")");
+                case ValueKind.DateTimeOffset: return Simple("Timestamp", Timestamp + ".FromDateTimeOffset(" + v + ")");
+                case ValueKind.Guid: return Serialization + ".WriteGuid(" + to + v + ");";
+                case ValueKind.Enum: return Simple(value.Underlying.ToString(), "(" + Keyword(value.Underlying) + ")" + v);
+                case ValueKind.Binary: return Simple("Binary", v);
+                case ValueKind.BinaryMemory: return Simple("Binary", v + ".Span");
+                case ValueKind.Object: return value.TypeName + ".Write(" + to + v + ");";
+                case ValueKind.NumberArray: return Simple(value.Underlying + "Array", v);
+                case ValueKind.Collection:
+                case ValueKind.Dictionary:
+                    return "MsgPackCollections.Write" + Collection(helper, value) + "(" + to + v + ");";
+                default: return Simple(value.Kind.ToString(), v);
+            }
+        }
+
+        /// <summary>An expression for the bytes a value takes (1 for nil).</summary>
+        private string LengthOf(ValueModel value, string access, string helper)
+        {
+            if (value.IsNullableValue)
+            {
+                return "(" + access + ".HasValue ? " + NonNullLength(value, access + ".GetValueOrDefault()", helper) + " : 1)";
+            }
+
+            if (value.IsReference)
+            {
+                return "(" + access + " is null ? 1 : " + NonNullLength(value, access, helper) + ")";
+            }
+
+            return NonNullLength(value, access, helper);
+        }
+
+        /// <summary>The bytes every value of the kind takes, or -1 when it depends on the value.</summary>
+        private static int ConstantLength(ValueKind kind) => kind switch
+        {
+            ValueKind.Boolean => 1,
+            ValueKind.Single => 5,
+            ValueKind.Double => 9,
+            ValueKind.Guid => 38,
+            _ => -1,
+        };
+
+        /// <summary>The bytes every value of the member's type takes (never nil), or -1.</summary>
+        private static int FixedLength(ValueModel value) => value.IsNullableValue || value.IsReference ? -1 : ConstantLength(value.Kind);
+
+        private string NonNullLength(ValueModel value, string v, string helper)
+        {
+            int constant = ConstantLength(value.Kind);
+            if (constant >= 0)
+            {
+                return constant.ToString(CultureInfo.InvariantCulture);
+            }
+
+            switch (value.Kind)
+            {
+                case ValueKind.SByte:
+                case ValueKind.Int16:
+                case ValueKind.Int32:
+                case ValueKind.Int64:
+                    return Spec + ".GetInt64EncodedLength(" + v + ")";
+                case ValueKind.Byte:
+                case ValueKind.UInt16:
+                case ValueKind.UInt32:
+                case ValueKind.UInt64:
+                    return Spec + ".GetUInt64EncodedLength(" + v + ")";
+                case ValueKind.Enum:
+                    return IsUnsigned(value.Underlying)
+                        ? Spec + ".GetUInt64EncodedLength((ulong)" + v + ")"
+                        : Spec + ".GetInt64EncodedLength((long)" + v + ")";
+                case ValueKind.String: return Spec + ".GetStringEncodedLength(" + v + ")";
+                case ValueKind.Timestamp: return Spec + ".GetTimestampEncodedLength(" + v + ")";
+                case ValueKind.DateTime: return Spec + ".GetTimestampEncodedLength(" + Timestamp + ".FromDateTime(" + v + "))";
+                case ValueKind.DateTimeOffset: return Spec + ".GetTimestampEncodedLength(" + Timestamp + ".FromDateTimeOffset(" + v + "))";
+                case ValueKind.Binary: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
+                case ValueKind.BinaryMemory: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
+                case ValueKind.Object: return value.TypeName + ".GetEncodedLength(" + v + ")";
+                case ValueKind.NumberArray: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ")";
+                default: return "MsgPackCollections.Get" + Collection(helper, value) + "Length(" + v + ")";
+            }
+        }
+
+        /// <summary>The statements that read a value into <paramref name="target"/>, with the cursor (nil gives null where the type accepts it).</summary>
+        private void EmitValueRead(ValueModel value, string target, string helper)
+        {
+            if (value.AcceptsNil)
+            {
+                Line("if (cursor.TryReadNil(ref reader) == " + Status + ".Done)");
+                Open();
+                Line(target + (value.IsTypeParameter ? " = default;" : " = null;"));
+                Close();
+                Line("else");
+                Open();
+                EmitNonNullRead(value, target, helper);
+                Close();
+            }
+            else
+            {
+                EmitNonNullRead(value, target, helper);
+            }
+        }
+
+        private void EmitNonNullRead(ValueModel value, string target, string helper)
+        {
+            string? call = value.Kind switch
+            {
+                ValueKind.Timestamp => "cursor.ReadTimestamp(ref reader)",
+                ValueKind.DateTime => Serialization + ".ReadDateTime(ref cursor, ref reader)",
+                ValueKind.DateTimeOffset => Serialization + ".ReadDateTimeOffset(ref cursor, ref reader)",
+                ValueKind.Guid => Serialization + ".ReadGuid(ref cursor, ref reader)",
+                ValueKind.Enum => "(" + value.TypeName + ")cursor.Read" + value.Underlying + "(ref reader)",
+                ValueKind.Binary or ValueKind.BinaryMemory => "cursor.ReadBinary(ref reader).ToArray()",
+                ValueKind.Object or ValueKind.NumberArray or ValueKind.Collection or ValueKind.Dictionary => null,
+                _ => "cursor.Read" + value.Kind + "(ref reader)",
+            };
+            if (call is not null)
+            {
+                Line(target + " = " + call + ";");
+                return;
+            }
+
+            // What reads from the reader itself: hand it the cursor's place, then take the reader's.
+            string read = value.Kind switch
+            {
+                ValueKind.Object => value.TypeName + ".Read(ref reader, depth + 1)",
+                ValueKind.NumberArray => Serialization + ".Read" + value.Underlying + "Array(ref reader)",
+                _ => "MsgPackCollections.Read" + Collection(helper, value) + "(ref reader, depth)",
+            };
+            Line("reader.MoveTo(cursor);");
+            Line(target + " = " + read + ";");
+            Line("cursor = reader.GetCursor();");
+        }
+
+        /// <summary>The type of a local that holds the value: nullable when it accepts nil (a reference only from C# 8).</summary>
+        private string Declared(ValueModel value) =>
+            value.IsNullableValue ? value.TypeName + "?" : value.AcceptsNil && Nullable ? value.TypeName + "?" : value.TypeName;
+
+        private static string Keyword(ValueKind kind) => kind switch
+        {
+            ValueKind.SByte => "sbyte",
+            ValueKind.Byte => "byte",
+            ValueKind.Int16 => "short",
+            ValueKind.UInt16 => "ushort",
+            ValueKind.Int32 => "int",
+            ValueKind.UInt32 => "uint",
+            ValueKind.Int64 => "long",
+            ValueKind.UInt64 => "ulong",
+            _ => "int",
+        };
+
+        private static bool IsUnsigned(ValueKind kind) => kind is ValueKind.Byte or ValueKind.UInt16 or ValueKind.UInt32 or ValueKind.UInt64;
+    }
+}
