@@ -10,7 +10,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace MsgPack.Spec.Generator
 {
     /// <summary>Turns one [MsgPackObject] type's symbol into a <see cref="TypeModel"/> and diagnostics. The only step that sees symbols.</summary>
-    internal static class Parser
+    internal static partial class Parser
     {
         public const string ObjectAttribute = "MsgPack.Spec.Serialization.MsgPackObjectAttribute";
         private const string KeyAttribute = "MsgPack.Spec.Serialization.MsgPackKeyAttribute";
