@@ -124,7 +124,8 @@ namespace MsgPack.Spec.Generator
             EmitTryReads();
             Line();
             EmitMemberNames();
-            if (_model.IsMap)
+            // A map without members reads every entry as unknown: no keys to match.
+            if (_model.IsMap && _model.Members.Count > 0)
             {
                 Line();
                 EmitKeys();
