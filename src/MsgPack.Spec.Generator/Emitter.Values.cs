@@ -64,6 +64,7 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.Binary: return Simple("Binary", v);
                 case ValueKind.BinaryMemory: return Simple("Binary", v + ".Span");
                 case ValueKind.Object: return value.TypeName + ".Write(" + to + v + ");";
+                case ValueKind.Converter: return Converter(value) + ".Write(" + to + v + ");";
                 case ValueKind.NumberArray: return Simple(value.Underlying + "Array", v);
                 case ValueKind.Collection:
                 case ValueKind.Dictionary:
@@ -132,6 +133,7 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.Binary: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
                 case ValueKind.BinaryMemory: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
                 case ValueKind.Object: return value.TypeName + ".GetEncodedLength(" + v + ")";
+                case ValueKind.Converter: return Converter(value) + ".GetEncodedLength(" + v + ")";
                 case ValueKind.NumberArray: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ")";
                 default: return "MsgPackCollections.Get" + Collection(helper, value) + "Length(" + v + ")";
             }
@@ -167,7 +169,7 @@ namespace MsgPack.Spec.Generator
                 ValueKind.Guid => Serialization + ".ReadGuid(ref cursor, ref reader)",
                 ValueKind.Enum => "(" + value.TypeName + ")cursor.Read" + value.Underlying + "(ref reader)",
                 ValueKind.Binary or ValueKind.BinaryMemory => "cursor.ReadBinary(ref reader).ToArray()",
-                ValueKind.Object or ValueKind.NumberArray or ValueKind.Collection or ValueKind.Dictionary => null,
+                ValueKind.Object or ValueKind.NumberArray or ValueKind.Collection or ValueKind.Dictionary or ValueKind.Converter => null,
                 _ => "cursor.Read" + value.Kind + "(ref reader)",
             };
             if (call is not null)
@@ -180,6 +182,7 @@ namespace MsgPack.Spec.Generator
             string read = value.Kind switch
             {
                 ValueKind.Object => value.TypeName + ".Read(ref reader, depth + 1)",
+                ValueKind.Converter => Converter(value) + ".Read(ref reader, depth + 1)",
                 ValueKind.NumberArray => Serialization + ".Read" + value.Underlying + "Array(ref reader)",
                 _ => "MsgPackCollections.Read" + Collection(helper, value) + "(ref reader, depth)",
             };

@@ -8,8 +8,8 @@ namespace MsgPack.Spec.Generator
     /// <summary>
     /// Writes the source of one <see cref="TypeModel"/>. Text only: it sees no symbol and makes no decision the parser did
     /// not. One file per concern: the file's layout and the text helpers here; the type's doors (Objects), the member list
-    /// (Members), one value of any kind (Values), a map's keys (Keys), the collections' helpers (Collections) and the
-    /// contract for generic code (Contract).
+    /// (Members), one value of any kind (Values), a map's keys (Keys), the collections' helpers (Collections), and
+    /// the type's own converter for generic code and the calls to custom converters (Converters).
     /// </summary>
     internal sealed partial class Emitter
     {

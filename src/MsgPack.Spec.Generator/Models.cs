@@ -56,6 +56,9 @@ namespace MsgPack.Spec.Generator
 
         /// <summary>Dictionary&lt;TKey, TValue&gt; or a dictionary interface: a map (<see cref="ValueModel.Key"/> to <see cref="ValueModel.Element"/>).</summary>
         Dictionary,
+
+        /// <summary>A custom converter's ([MsgPackConverter]): <see cref="ValueModel.Converter"/>, a struct called as <c>default(TConverter)</c>.</summary>
+        Converter,
     }
 
     /// <summary>How a collection is held, which decides how it is walked and what is created when it is read.</summary>
@@ -93,6 +96,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="IsTypeParameter">A type parameter of the generated type (null is <c>default</c>, and it is checked for null unless it is a struct).</param>
     /// <param name="Element">A collection's element, or a dictionary's value.</param>
     /// <param name="Key">A dictionary's key.</param>
+    /// <param name="Converter">The custom converter's type, closed and fully qualified (<see cref="ValueKind.Converter"/>).</param>
     internal sealed record ValueModel(
         ValueKind Kind,
         string TypeName,
@@ -103,7 +107,8 @@ namespace MsgPack.Spec.Generator
         CollectionShape Shape,
         ValueModel? Element,
         ValueModel? Key,
-        bool IsTypeParameter = false);
+        bool IsTypeParameter = false,
+        string? Converter = null);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);

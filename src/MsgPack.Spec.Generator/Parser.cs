@@ -138,6 +138,7 @@ namespace MsgPack.Spec.Generator
             var compilation = (CSharpCompilation)context.SemanticModel.Compilation;
             int languageVersion = (int)compilation.LanguageVersion.MapSpecifiedToEffectiveVersion();
             INamedTypeSymbol? contract = languageVersion >= 1100 ? compilation.GetTypeByMetadataName(SerializableInterface) : null;
+            var scope = new Scope(compilation, contract);
 
             // The constructor and the members it takes.
             IMethodSymbol? constructor = ChooseConstructor(type, out string? whyNot);
@@ -195,7 +196,15 @@ namespace MsgPack.Spec.Generator
                     continue;
                 }
 
-                ValueModel? value = GetValue(memberType, isKey: false, contract);
+                int reported = diagnostics.Count;
+                INamedTypeSymbol? converter = MemberConverter(symbol, memberType, scope, location, diagnostics);
+                if (diagnostics.Count > reported)
+                {
+                    // The member's converter does not fit (MSPK020, MSPK021): the generator's own mapping is not a fallback.
+                    continue;
+                }
+
+                ValueModel? value = GetValue(memberType, isKey: false, scope, converter);
                 if (value is null)
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString()));
@@ -327,8 +336,9 @@ namespace MsgPack.Spec.Generator
         /// <summary>The value model of a type, or null when the generator cannot write it (MSPK002).</summary>
         /// <param name="type">The type.</param>
         /// <param name="isKey">A dictionary's key: never nil.</param>
-        /// <param name="contract">IMsgPackSerializable&lt;T&gt;, where the project can implement it; else null.</param>
-        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, INamedTypeSymbol? contract)
+        /// <param name="scope">The contract and the assembly's converters.</param>
+        /// <param name="converter">The member's own converter, closed for its type; null for none.</param>
+        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, Scope scope, INamedTypeSymbol? converter = null)
         {
             bool isNullableValue = false;
             ITypeSymbol valueType = type;
@@ -347,6 +357,13 @@ namespace MsgPack.Spec.Generator
             string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
             ValueModel Make(ValueKind kind, ValueKind underlying = ValueKind.Boolean, CollectionShape shape = CollectionShape.None, ValueModel? element = null, ValueModel? key = null) =>
                 new ValueModel(kind, typeName, isNullableValue, isReference, acceptsNil, underlying, shape, element, key, isTypeParameter);
+
+            // A converter first (the member's, the type's, the assembly's): it may replace the generator's own mapping.
+            converter ??= ConverterOf(valueType, scope);
+            if (converter is not null)
+            {
+                return Make(ValueKind.Converter) with { Converter = converter.ToDisplayString(FullyQualified) };
+            }
 
             ValueKind? scalar = ScalarKind(valueType);
             if (scalar is not null)
@@ -373,14 +390,14 @@ namespace MsgPack.Spec.Generator
                     return Make(ValueKind.NumberArray, elementKind.Value);
                 }
 
-                ValueModel? item = GetValue(array.ElementType, isKey: false, contract);
+                ValueModel? item = GetValue(array.ElementType, isKey: false, scope);
                 return item is null ? null : Make(ValueKind.Collection, shape: CollectionShape.Array, element: item);
             }
 
             // A type parameter that implements the contract: its own static members, like a generated type's.
             if (valueType is ITypeParameterSymbol parameter)
             {
-                return IsSerializable(parameter, contract) ? Make(ValueKind.Object) : null;
+                return IsSerializable(parameter, scope.Contract) ? Make(ValueKind.Object) : null;
             }
 
             if (valueType is not INamedTypeSymbol named)
@@ -411,22 +428,22 @@ namespace MsgPack.Spec.Generator
             };
             if (shape is CollectionShape.Dictionary or CollectionShape.DictionaryInterface)
             {
-                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, contract);
-                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, contract);
+                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, scope);
+                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, scope);
                 return key is null || item is null ? null : Make(ValueKind.Dictionary, shape: shape, element: item, key: key);
             }
 
             if (shape != CollectionShape.None)
             {
-                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, contract);
+                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, scope);
                 return item is null ? null : Make(ValueKind.Collection, shape: shape, element: item);
             }
 
             // A generated type, or a hand-written one that implements the contract: both have the same static members.
             bool generated = named.TypeKind is TypeKind.Class or TypeKind.Struct
                 && named.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
-            bool serializable = contract is not null && named.AllInterfaces.Any(i =>
-                SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
+            bool serializable = scope.Contract is not null && named.AllInterfaces.Any(i =>
+                SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, scope.Contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
             return generated || serializable ? Make(ValueKind.Object) : null;
         }
 
