@@ -46,6 +46,12 @@ namespace MsgPack.Spec.Generator
         /// <summary>C# 8 and later: nullable annotations, <c>default!</c>.</summary>
         private bool Nullable => _model.LanguageVersion >= 800;
 
+        /// <summary>
+        /// "new " on the members whose signature a generated base class has too (the Read doors that take no value of the
+        /// type, the converter struct): they hide the base's on purpose (CS0108 otherwise); the others differ by the type.
+        /// </summary>
+        private string New => _model.HidesInherited ? "new " : string.Empty;
+
         /// <summary>The mark of a value of the type that may be null: "?" for a class from C# 8, else nothing.</summary>
         private string NullableMark => _model.IsValueType || !Nullable ? string.Empty : "?";
 

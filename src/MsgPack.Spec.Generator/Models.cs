@@ -153,6 +153,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="AllowsUnsafe">The project allows unsafe code: the byte* doors are generated.</param>
     /// <param name="LanguageVersion">The project's C# version as a number (73 for 7.3, 80, ... 1200), for what the text may use.</param>
     /// <param name="ImplementsSerializable">The type implements IMsgPackSerializable&lt;T&gt; (C# 11 and the library's .NET 8 build).</param>
+    /// <param name="HidesInherited">A base class is generated too: the members of the same signature hide its own.</param>
     internal sealed record TypeModel(
         string HintName,
         string? Namespace,
@@ -167,7 +168,8 @@ namespace MsgPack.Spec.Generator
         int ConstructorParameterCount,
         bool AllowsUnsafe,
         int LanguageVersion,
-        bool ImplementsSerializable);
+        bool ImplementsSerializable,
+        bool HidesInherited);
 
     /// <summary>A diagnostic's place, as values (a Location holds its syntax tree).</summary>
     internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)

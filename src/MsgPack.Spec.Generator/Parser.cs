@@ -49,20 +49,10 @@ namespace MsgPack.Spec.Generator
 
             cancellationToken.ThrowIfCancellationRequested();
 
-            // The members: instance fields and properties declared in the type.
+            // The members: instance fields and properties of the type and its base classes.
             var members = new List<(ISymbol Symbol, ITypeSymbol Type, int Index, string? Key, Location? Location)>();
-            foreach (ISymbol member in type.GetMembers())
+            foreach (ISymbol member in MembersWithBases(type))
             {
-                if (member.IsStatic || member.IsImplicitlyDeclared || !(member is IFieldSymbol || member is IPropertySymbol))
-                {
-                    continue;
-                }
-
-                if (member is IPropertySymbol { IsIndexer: true })
-                {
-                    continue;
-                }
-
                 ITypeSymbol memberType = member is IFieldSymbol field ? field.Type : ((IPropertySymbol)member).Type;
                 Location? location = member.Locations.FirstOrDefault();
                 AttributeData? key = null;
@@ -87,7 +77,8 @@ namespace MsgPack.Spec.Generator
 
                 if (key is null)
                 {
-                    if (member.DeclaredAccessibility == Accessibility.Public)
+                    // A base class's public member only when it is ours to annotate (declared in source).
+                    if (member.DeclaredAccessibility == Accessibility.Public && !member.DeclaringSyntaxReferences.IsEmpty)
                     {
                         diagnostics.Add(Diagnostic(Diagnostics.MissingKey.Id, location, member.Name));
                     }
@@ -183,8 +174,8 @@ namespace MsgPack.Spec.Generator
                 bool initOnly = symbol is IPropertySymbol { SetMethod.IsInitOnly: true };
                 bool settable = symbol is IFieldSymbol f
                     ? !f.IsReadOnly && !f.IsConst
-                    : ((IPropertySymbol)symbol).SetMethod is not null;
-                if (!readable || (!settable && parameterIndex < 0))
+                    : ((IPropertySymbol)symbol).SetMethod is IMethodSymbol setter && Reaches(setter, type);
+                if (!readable || !Reaches(symbol, type) || (!settable && parameterIndex < 0))
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.MemberNotSettable.Id, location, symbol.Name));
                     continue;
@@ -237,9 +228,73 @@ namespace MsgPack.Spec.Generator
                 .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
             var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
                 fullName, type.IsValueType, isMap, integerKeys, models.ToEquatableArray(), constructor!.Parameters.Length,
-                compilation.Options.AllowUnsafe, languageVersion, contract is not null);
+                compilation.Options.AllowUnsafe, languageVersion, contract is not null, HasGeneratedBase(type));
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
+
+        /// <summary>
+        /// The instance fields and properties of the type and of its base classes, the base's first (the order a map
+        /// layout writes them in), each name once: a member that a derived class overrides or hides keeps the base's
+        /// place and is taken as the derived class declares it.
+        /// </summary>
+        private static IEnumerable<ISymbol> MembersWithBases(INamedTypeSymbol type)
+        {
+            var levels = new List<INamedTypeSymbol>();
+            for (INamedTypeSymbol? level = type; level is not null && level.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); level = level.BaseType)
+            {
+                levels.Insert(0, level);
+            }
+
+            var members = new List<ISymbol>();
+            var places = new Dictionary<string, int>();
+            foreach (INamedTypeSymbol level in levels)
+            {
+                foreach (ISymbol member in level.GetMembers())
+                {
+                    if (member.IsStatic || member.IsImplicitlyDeclared || !(member is IFieldSymbol || member is IPropertySymbol)
+                        || member is IPropertySymbol { IsIndexer: true })
+                    {
+                        continue;
+                    }
+
+                    if (places.TryGetValue(member.Name, out int place))
+                    {
+                        members[place] = member;
+                    }
+                    else
+                    {
+                        places.Add(member.Name, members.Count);
+                        members.Add(member);
+                    }
+                }
+            }
+
+            return members;
+        }
+
+        /// <summary>Whether a base class is a generated type, whose static doors the type's own hide.</summary>
+        private static bool HasGeneratedBase(INamedTypeSymbol type)
+        {
+            for (INamedTypeSymbol? level = type.BaseType; level is not null; level = level.BaseType)
+            {
+                if (level.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>
+        /// Whether the generated code, inside <paramref name="type"/>, can use a member (or accessor) declared on it or on a
+        /// base class: not a base class's private one, nor its internal one from another assembly.
+        /// </summary>
+        private static bool Reaches(ISymbol member, INamedTypeSymbol type) =>
+            SymbolEqualityComparer.Default.Equals(member.ContainingType, type)
+            || member.DeclaredAccessibility is Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal
+            || (member.DeclaredAccessibility is Accessibility.Internal or Accessibility.ProtectedAndInternal
+                && SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, type.ContainingAssembly));
 
         /// <summary>A constructor parameter's default as a C# literal that converts to the parameter's type.</summary>
         private static string Literal(object value) => value switch

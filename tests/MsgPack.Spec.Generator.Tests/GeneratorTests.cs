@@ -119,6 +119,10 @@ namespace MsgPack.Spec.Generator.Tests
         [InlineData("MSPK008", "[MsgPackObject(MsgPackLayout.Array)] public partial class C<T> { [MsgPackKey(0)] public T A { get; set; } = default!; }")]
         [InlineData("MSPK008", "[MsgPackObject(MsgPackLayout.Array)] public partial class C<T> where T : class { [MsgPackKey(0)] public T? A { get; set; } }")]
         [InlineData("MSPK007", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public readonly int A; }")]
+        [InlineData("MSPK003", "public class B { [MsgPackKey(0)] public int A { get; set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(0)] public int D { get; set; } }")]
+        [InlineData("MSPK005", "public class B { public int A { get; set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(0)] public int D { get; set; } }")]
+        [InlineData("MSPK007", "public class B { [MsgPackKey(0)] private int A { get; set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(1)] public int D { get; set; } }")]
+        [InlineData("MSPK007", "public class B { [MsgPackKey(0)] public int A { get; private set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(1)] public int D { get; set; } }")]
         public void Each_diagnostic_is_reported_and_nothing_is_generated(string id, string declaration)
         {
             GeneratorDriverRunResult result = Run(out _, "using MsgPack.Spec.Serialization;\n" + declaration);
