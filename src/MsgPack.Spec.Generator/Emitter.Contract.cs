@@ -12,7 +12,7 @@ namespace MsgPack.Spec.Generator
         {
             string type = _model.Name;
             Line("/// <summary>The converter of <see cref=\"" + CrefName + "\"/> for generic code: <c>where TConverter : struct, IMsgPackConverter&lt;T&gt;</c>, called with no boxing and no virtual call.</summary>");
-            Line("public readonly struct MsgPackConverter : global::MsgPack.Spec.Serialization.IMsgPackConverter<" + type + ">");
+            Line("public " + New + "readonly struct MsgPackConverter : global::MsgPack.Spec.Serialization.IMsgPackConverter<" + type + ">");
             Open();
             Line("/// <inheritdoc/>");
             Line("public void Write(ref " + Writer + " writer, in " + type + " value) => " + type + ".Write(ref writer, in value);");

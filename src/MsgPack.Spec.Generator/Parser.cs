@@ -228,7 +228,7 @@ namespace MsgPack.Spec.Generator
                 .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
             var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
                 fullName, type.IsValueType, isMap, integerKeys, models.ToEquatableArray(), constructor!.Parameters.Length,
-                compilation.Options.AllowUnsafe, languageVersion, contract is not null);
+                compilation.Options.AllowUnsafe, languageVersion, contract is not null, HasGeneratedBase(type));
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
 
@@ -427,7 +427,7 @@ namespace MsgPack.Spec.Generator
                 && named.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
             bool serializable = contract is not null && named.AllInterfaces.Any(i =>
                 SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
-            return generated || serializable ? Make(ValueKind.Object) : null;
+            return generated || serializable || IsUnion(named) ? Make(ValueKind.Object) : null;
         }
 
         /// <summary>Whether the type parameter is constrained to <c>IMsgPackSerializable</c> of itself (and the project can use that contract).</summary>
