@@ -139,7 +139,7 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"bytesRead\">The number of bytes the value took.</param>");
             Line("/// <returns>The value.</returns>");
             Line("/// <exception cref=\"" + Exception + "\">The input is not such a value, or ends inside it.</exception>");
-            Line("public static " + New + "unsafe " + _model.Name + " Read(byte* source, int length, out int bytesRead) => Read(new " + ReadOnlySpan + "(source, length), out bytesRead);");
+            Line("public " + New + "static unsafe " + _model.Name + " Read(byte* source, int length, out int bytesRead) => Read(new " + ReadOnlySpan + "(source, length), out bytesRead);");
         }
 
         private void EmitReaderDoors()
