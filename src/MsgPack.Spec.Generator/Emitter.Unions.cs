@@ -149,13 +149,16 @@ namespace MsgPack.Spec.Generator
             Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
             Open();
             Line(Cursor + " cursor = reader.GetCursor();");
+
+            // The union's own failures are at its start, given: a header read across segments moves the reader past it.
+            Line("long start = reader.Consumed;");
             Line("try");
             Open();
             Line("int count = cursor.ReadArrayHeader(ref reader);");
-            Line(Serialization + ".CheckDepth(depth);");
+            Line(Serialization + ".CheckUnionDepth(depth, start);");
             Line("if (count != 2)");
             Open();
-            Line("throw " + Serialization + ".UnionNotAPair(count);");
+            Line("throw " + Serialization + ".UnionNotAPair(count, start);");
             Close();
             Line();
             Line("long tagAt = cursor.GetConsumed(ref reader);");
@@ -188,9 +191,10 @@ namespace MsgPack.Spec.Generator
             Line("reader.MoveTo(cursor);");
             Line("switch (tag)");
             Open();
-            for (int i = 0; i < Union.Cases.Count; i++)
+
+            // By tag (an integer's value, a str's number in MsgPackTags): the order a reader of the text looks for.
+            foreach (var (unionCase, i) in Union.Cases.Select((c, i) => (c, i)).OrderBy(x => Union.StringTags ? x.i : x.c.IntegerTag!.Value))
             {
-                UnionCaseModel unionCase = Union.Cases[i];
                 string label = Union.StringTags ? i.ToString(CultureInfo.InvariantCulture) : Tag(unionCase);
                 Line("case " + label + ": return " + unionCase.TypeName + ".Read(ref reader, depth + 1);");
             }
