@@ -11,6 +11,7 @@ namespace MsgPack.Spec.Generator.Tests
     [MsgPackUnion(1, typeof(Rectangle))]
     [MsgPackUnion(-40, typeof(Square))]
     [MsgPackUnion(200, typeof(Group))]
+    [MsgPackUnion(3, typeof(Polygon))]
     public abstract partial class Shape
     {
     }
@@ -33,6 +34,18 @@ namespace MsgPack.Spec.Generator.Tests
     public sealed partial class Square : Rectangle
     {
         [MsgPackKey(0)] public int Side { get; set; }
+    }
+
+    /// <summary>A case that is a union itself: [3, [tag, value]], as Nerdbank's unions of unions.</summary>
+    [MsgPackUnion(0, typeof(Triangle))]
+    public abstract partial class Polygon : Shape
+    {
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class Triangle : Polygon
+    {
+        [MsgPackKey(0)] public int Base { get; set; }
     }
 
     /// <summary>A case holding the union: alone, nullable, in a list and in a dictionary.</summary>

@@ -53,6 +53,10 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal("92A3636174" + "81A56C6976657309", Hex(Bytes(new Cat { Lives = 9 })));
             Assert.StartsWith("92D92A615F746167", Hex(Bytes(new Fish())));
             Assert.Equal("92A76772C3B6C39F65" + "9105", Hex(Bytes(new Tag { Id = 5 })));
+
+            // A case that is a union itself: its own [tag, value] inside.
+            Assert.Equal("9203" + "9200" + "9107", Hex(Bytes(new Triangle { Base = 7 })));
+            Assert.Equal(7, Assert.IsType<Triangle>(Shape.Read(Bytes(new Triangle { Base = 7 }), out _)).Base);
         }
 
         [Fact]
