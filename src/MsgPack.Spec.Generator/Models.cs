@@ -153,7 +153,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="AllowsUnsafe">The project allows unsafe code: the byte* doors are generated.</param>
     /// <param name="LanguageVersion">The project's C# version as a number (73 for 7.3, 80, ... 1200), for what the text may use.</param>
     /// <param name="ImplementsSerializable">The type implements IMsgPackSerializable&lt;T&gt; (C# 11 and the library's .NET 8 build).</param>
-    /// <param name="HidesInherited">A base class is generated too: the members of the same signature hide its own.</param>
+    /// <param name="HidesInherited">A base class is generated (a [MsgPackObject] or a [MsgPackUnion] type): the static members with the same signatures hide its, with <c>new</c>.</param>
     internal sealed record TypeModel(
         string HintName,
         string? Namespace,
@@ -170,6 +170,22 @@ namespace MsgPack.Spec.Generator
         int LanguageVersion,
         bool ImplementsSerializable,
         bool HidesInherited);
+
+    /// <summary>One case of a union.</summary>
+    /// <param name="TypeName">The case's type, fully qualified.</param>
+    /// <param name="IntegerTag">The integer tag; null for a string tag.</param>
+    /// <param name="StringTag">The string tag; null for an integer tag.</param>
+    /// <param name="Prefix">What is written before the case's value: the array header of two items and the tag (its smallest form, or str header and UTF-8).</param>
+    internal sealed record UnionCaseModel(string TypeName, long? IntegerTag, string? StringTag, EquatableArray<byte> Prefix);
+
+    /// <summary>One [MsgPackUnion] type, ready to emit.</summary>
+    /// <param name="Type">The union type as the shared doors need it (no members; the abstract class's or interface's names and the project's options).</param>
+    /// <param name="StringTags">The tags are strings (else integers).</param>
+    /// <param name="Cases">The cases in the order a value is tested against them: a case derived from another case before it, else the declaration order.</param>
+    internal sealed record UnionModel(TypeModel Type, bool StringTags, EquatableArray<UnionCaseModel> Cases);
+
+    /// <summary>The parser's result for one union type: a model (null when it cannot be generated) and its diagnostics.</summary>
+    internal sealed record UnionParseResult(UnionModel? Model, EquatableArray<DiagnosticInfo> Diagnostics);
 
     /// <summary>A diagnostic's place, as values (a Location holds its syntax tree).</summary>
     internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)

@@ -22,6 +22,15 @@ namespace MsgPack.Spec.Generator
 
             /// <summary>The diagnostics to report.</summary>
             public const string Diagnostics = "MsgPack.Diagnostics";
+
+            /// <summary>The parser's result per union type.</summary>
+            public const string ParseUnion = "MsgPack.ParseUnion";
+
+            /// <summary>The union models to emit.</summary>
+            public const string Unions = "MsgPack.Unions";
+
+            /// <summary>The unions' diagnostics to report.</summary>
+            public const string UnionDiagnostics = "MsgPack.UnionDiagnostics";
         }
 
         /// <inheritdoc/>
@@ -57,20 +66,36 @@ namespace MsgPack.Spec.Generator
                 .Select(static (compilation, cancellationToken) => Parser.AssemblyConverterDiagnostics(compilation, cancellationToken));
 
             context.RegisterSourceOutput(models, static (output, model) => output.AddSource(model.HintName, Emitter.Emit(model)));
-            context.RegisterSourceOutput(diagnostics, static (output, list) =>
-            {
-                foreach (DiagnosticInfo diagnostic in list)
-                {
-                    output.ReportDiagnostic(diagnostic.ToDiagnostic());
-                }
-            });
+            context.RegisterSourceOutput(diagnostics, static (output, list) => Report(output, list));
             context.RegisterSourceOutput(typeConverters, static (output, list) => Report(output, list));
             context.RegisterSourceOutput(assemblyConverters, static (output, list) => Report(output, list));
+
+            // Unions: a pipeline of their own, from [MsgPackUnion] (one attribute per case, so one parse per type).
+            IncrementalValuesProvider<UnionParseResult> unionResults = context.SyntaxProvider
+                .ForAttributeWithMetadataName(
+                    Parser.UnionAttribute,
+                    static (node, _) => node is TypeDeclarationSyntax,
+                    static (context, cancellationToken) => Parser.ParseUnion(context, cancellationToken))
+                .WithTrackingName(Steps.ParseUnion);
+
+            IncrementalValuesProvider<UnionModel> unions = unionResults
+                .Select(static (result, _) => result.Model)
+                .Where(static model => model is not null)
+                .Select(static (model, _) => model!)
+                .WithTrackingName(Steps.Unions);
+
+            IncrementalValuesProvider<EquatableArray<DiagnosticInfo>> unionDiagnostics = unionResults
+                .Select(static (result, _) => result.Diagnostics)
+                .Where(static list => list.Count > 0)
+                .WithTrackingName(Steps.UnionDiagnostics);
+
+            context.RegisterSourceOutput(unions, static (output, model) => output.AddSource(model.Type.HintName, Emitter.Emit(model)));
+            context.RegisterSourceOutput(unionDiagnostics, static (output, list) => Report(output, list));
         }
 
-        private static void Report(SourceProductionContext output, EquatableArray<DiagnosticInfo> diagnostics)
+        private static void Report(SourceProductionContext output, EquatableArray<DiagnosticInfo> list)
         {
-            foreach (DiagnosticInfo diagnostic in diagnostics)
+            foreach (DiagnosticInfo diagnostic in list)
             {
                 output.ReportDiagnostic(diagnostic.ToDiagnostic());
             }

@@ -272,20 +272,6 @@ namespace MsgPack.Spec.Generator
             return members;
         }
 
-        /// <summary>Whether a base class is a generated type, whose static doors the type's own hide.</summary>
-        private static bool HasGeneratedBase(INamedTypeSymbol type)
-        {
-            for (INamedTypeSymbol? level = type.BaseType; level is not null; level = level.BaseType)
-            {
-                if (level.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute))
-                {
-                    return true;
-                }
-            }
-
-            return false;
-        }
-
         /// <summary>
         /// Whether the generated code, inside <paramref name="type"/>, can use a member (or accessor) declared on it or on a
         /// base class: not a base class's private one, nor its internal one from another assembly.
@@ -499,7 +485,7 @@ namespace MsgPack.Spec.Generator
                 && named.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
             bool serializable = scope.Contract is not null && named.AllInterfaces.Any(i =>
                 SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, scope.Contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
-            return generated || serializable ? Make(ValueKind.Object) : null;
+            return generated || serializable || IsUnion(named) ? Make(ValueKind.Object) : null;
         }
 
         /// <summary>Whether the type parameter is constrained to <c>IMsgPackSerializable</c> of itself (and the project can use that contract).</summary>

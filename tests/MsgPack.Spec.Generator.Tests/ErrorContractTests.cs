@@ -124,7 +124,7 @@ namespace MsgPack.Spec.Generator.Tests
         /// <summary>Where a failing value can stand: its path prefix and how its holder is wrapped.</summary>
         public static IEnumerable<object[]> Places() =>
             from place in new[] { "top", "nested", "element", "dictionary" }
-            from kind in new[] { "malformed", "mistyped", "out of range", "truncated", "not a Guid", "not a DateTime", "key not UTF-8" }
+            from kind in new[] { "malformed", "mistyped", "out of range", "truncated", "not a Guid", "not a DateTime", "key not UTF-8", "union not a pair", "union tag unknown", "union tag mistyped", "union case malformed" }
             select new object[] { place, kind };
 
         [Theory]
@@ -140,12 +140,20 @@ namespace MsgPack.Spec.Generator.Tests
                 "truncated" => (Concat(Str("n"), new byte[] { 0xcd, 0x01 }), ".Number", typeof(MsgPackTruncatedException)),
                 "not a Guid" => (Concat(Str("g"), Str("not-a-guid")), ".Id", typeof(MsgPackException)),
                 "not a DateTime" => (Concat(Str("t"), new byte[] { 0xc7, 0x0c, 0xff, 0, 0, 0, 0, 0x1f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff }), ".When", typeof(MsgPackException)),
+                // A union: [tag, value] (Shape: 0 is Circle). Its own failures are at the union's path.
+                "union not a pair" => (Concat(Str("u"), new byte[] { 0x93, 0x00, 0x91, 0x00, 0xc0 }), ".Shape", typeof(MsgPackException)),
+                "union tag unknown" => (Concat(Str("u"), new byte[] { 0x92, 0x07, 0xc0 }), ".Shape", typeof(MsgPackException)),
+                "union tag mistyped" => (Concat(Str("u"), new byte[] { 0x92, 0xa1, 0x78, 0xc0 }), ".Shape", typeof(MsgPackUnexpectedCodeException)),
+                "union case malformed" => (Concat(Str("u"), new byte[] { 0x92, 0x00, 0xc1 }), ".Shape", typeof(MsgPackUnexpectedCodeException)),
                 _ => (new byte[] { 0xa2, 0xff, 0xfe, 0x01 }, "", typeof(MsgPackInvalidUtf8Exception)),
             };
             int valueLength = kind switch
             {
                 "key not UTF-8" => entry.Length,
                 "truncated" => 2,
+                "union tag unknown" => 2,
+                "union tag mistyped" => 3,
+                "union case malformed" => 1,
                 _ => entry.Length - 2,
             };
             byte[] holder = Concat(new byte[] { 0x81 }, entry);

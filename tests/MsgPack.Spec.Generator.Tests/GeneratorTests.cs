@@ -51,6 +51,84 @@ namespace MsgPack.Spec.Generator.Tests
             }
             """;
 
+        private const string UnionModel = """
+            using MsgPack.Spec.Serialization;
+
+            namespace Shapes
+            {
+                [MsgPackUnion(0, typeof(Circle))]
+                [MsgPackUnion(1, typeof(Rectangle))]
+                [MsgPackUnion(200, typeof(Square))]
+                public abstract partial class Shape
+                {
+                }
+
+                [MsgPackObject(MsgPackLayout.Array)]
+                public sealed partial class Circle : Shape
+                {
+                    [MsgPackKey(0)] public double Radius { get; set; }
+                }
+
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial class Rectangle : Shape
+                {
+                    [MsgPackKey(0)] public int Width { get; set; }
+                }
+
+                [MsgPackObject(MsgPackLayout.Array)]
+                public sealed partial class Square : Rectangle
+                {
+                    [MsgPackKey(1)] public int Side { get; set; }
+                }
+            }
+            """;
+
+        private const string StringTagUnionModel = """
+            using MsgPack.Spec.Serialization;
+
+            namespace Pets
+            {
+                [MsgPackUnion("cat", typeof(Cat))]
+                [MsgPackUnion("dog", typeof(Dog))]
+                public partial interface IPet
+                {
+                }
+
+                [MsgPackObject(MsgPackLayout.Map)]
+                public sealed partial class Cat : IPet
+                {
+                    [MsgPackKey("lives")] public int Lives { get; set; }
+                }
+
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial struct Dog : IPet
+                {
+                    [MsgPackKey(0)] public string? Name { get; set; }
+                }
+            }
+            """;
+
+        [Fact]
+        public void A_union_with_integer_tags_is_generated_as_in_the_snapshot() => MatchesSnapshot(UnionModel, "Shapes.Shape.MsgPackUnion.g.cs", "Union");
+
+        [Fact]
+        public void An_interface_union_with_string_tags_is_generated_as_in_the_snapshot() => MatchesSnapshot(StringTagUnionModel, "Pets.IPet.MsgPackUnion.g.cs", "UnionStringTags");
+
+        [Fact]
+        public void A_case_hides_the_reads_and_the_converter_of_its_generated_base_class_and_nothing_else()
+        {
+            GeneratorDriverRunResult result = Run(out Compilation output, UnionModel);
+            AssertCompiles(output);
+            foreach (string type in new[] { "Circle", "Rectangle", "Square" })
+            {
+                string text = result.Results[0].GeneratedSources.Single(s => s.HintName == "Shapes." + type + ".MsgPack.g.cs").SourceText.ToString();
+                Assert.Contains("public new static " + type + " Read(ref global::MsgPack.Spec.MsgPackReader reader)", text);
+                Assert.Contains("public new readonly struct MsgPackConverter", text);
+                Assert.Contains("public new static unsafe " + type + " Read(byte* source", text);
+                Assert.DoesNotContain("new static void Write", text);
+            }
+        }
+
         [Fact]
         public void The_array_layout_is_generated_as_in_the_snapshot() => MatchesSnapshot(ArrayModel, "Shop.Line.MsgPack.g.cs", "ArrayLayout");
 
@@ -190,6 +268,53 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Empty(result.GeneratedTrees);
         }
 
+        private const string Cases = """
+
+            [MsgPackObject(MsgPackLayout.Array)] public sealed partial class A : U, I { [MsgPackKey(0)] public int X { get; set; } }
+            [MsgPackObject(MsgPackLayout.Array)] public sealed partial class B : U, I { [MsgPackKey(0)] public int X { get; set; } }
+            public sealed class Plain : U, I { }
+            [MsgPackObject(MsgPackLayout.Array)] public sealed partial class Other { [MsgPackKey(0)] public int X { get; set; } }
+            public partial interface I { }
+            """;
+
+        [Theory]
+        [InlineData("MSPK010", "[MsgPackUnion(0, typeof(A))] public abstract class U { }")]
+        [InlineData("MSPK010", "public class Outer { [MsgPackUnion(0, typeof(A))] public abstract partial class V { } } public abstract class U { }")]
+        [InlineData("MSPK011", "[MsgPackUnion(0, typeof(A))] public partial class U { }")]
+        [InlineData("MSPK011", "[MsgPackUnion(0, typeof(A))] public abstract partial class G<T> { } public abstract class U { }")]
+        [InlineData("MSPK012", "[MsgPackUnion(0, typeof(Other))] public abstract partial class U { }")]
+        [InlineData("MSPK013", "[MsgPackUnion(0, typeof(Plain))] public abstract partial class U { }")]
+        [InlineData("MSPK014", "[MsgPackUnion(0, typeof(A))] [MsgPackUnion(0, typeof(B))] public abstract partial class U { }")]
+        [InlineData("MSPK014", "[MsgPackUnion(\"a\", typeof(A))] [MsgPackUnion(\"a\", typeof(B))] public abstract partial class U { }")]
+        [InlineData("MSPK015", "[MsgPackUnion(0, typeof(A))] [MsgPackUnion(1, typeof(A))] public abstract partial class U { }")]
+        [InlineData("MSPK016", "[MsgPackUnion(0, typeof(A))] [MsgPackUnion(\"b\", typeof(B))] public abstract partial class U { }")]
+        public void Each_union_diagnostic_is_reported_and_the_union_is_not_generated(string id, string declaration)
+        {
+            GeneratorDriverRunResult result = Run(out _, "using MsgPack.Spec.Serialization;\n" + declaration + Cases);
+            Assert.Contains(result.Diagnostics, d => d.Id == id);
+            Assert.All(result.Diagnostics, d => Assert.Equal(DiagnosticSeverity.Error, d.Severity));
+            Assert.All(result.Diagnostics, d => Assert.NotEqual(Location.None, d.Location));
+            Assert.DoesNotContain(result.GeneratedTrees, t => t.FilePath.EndsWith(".MsgPackUnion.g.cs", StringComparison.Ordinal));
+        }
+
+        [Fact]
+        public void An_interface_union_below_CSharp_8_is_MSPK017_and_an_abstract_class_union_compiles_at_CSharp_7_3()
+        {
+            const string model = """
+                using MsgPack.Spec.Serialization;
+
+                [MsgPackUnion(0, typeof(A))] public partial interface I { }
+                [MsgPackObject(MsgPackLayout.Array)] public sealed partial class A : I { [MsgPackKey(0)] public int X { get; set; } }
+                """;
+            var options = new CSharpParseOptions(LanguageVersion.CSharp7_3);
+            CSharpCompilation compilation = CreateCompilation(options, NullableContextOptions.Disable, model);
+            CSharpGeneratorDriver.Create(new[] { new MsgPackGenerator().AsSourceGenerator() }, parseOptions: options)
+                .RunGeneratorsAndUpdateCompilation(compilation, out _, out ImmutableArray<Diagnostic> diagnostics);
+            Diagnostic only = Assert.Single(diagnostics);
+            Assert.Equal("MSPK017", only.Id);
+            Assert.Equal(DiagnosticSeverity.Error, only.Severity);
+        }
+
         [Fact]
         public void Ignored_and_non_public_unkeyed_members_need_no_key()
         {
@@ -310,6 +435,25 @@ namespace MsgPack.Spec.Generator.Tests
                         [MsgPackKey("grid")] public List<int[]> Grid { get; set; }
                         [MsgPackKey("names")] public string[] Names { get; set; }
                         [MsgPackKey("buckets")] public List<int[]>[] Buckets { get; set; }
+                        [MsgPackKey("figure")] public Figure Figure { get; set; }
+                        [MsgPackKey("figures")] public List<Figure> Figures { get; set; }
+                    }
+
+                    [MsgPackUnion(0, typeof(Dot))]
+                    [MsgPackUnion(1, typeof(Blob))]
+                    public abstract partial class Figure
+                    {
+                    }
+
+                    [MsgPackObject(MsgPackLayout.Array)]
+                    public sealed partial class Dot : Figure
+                    {
+                        [MsgPackKey(0)] public Figure Inner { get; set; }
+                    }
+
+                    [MsgPackObject(MsgPackLayout.Array)]
+                    public sealed partial class Blob : Figure
+                    {
                     }
 
                     [MsgPackObject(MsgPackLayout.Array)]
@@ -331,7 +475,7 @@ namespace MsgPack.Spec.Generator.Tests
             CSharpGeneratorDriver.Create(new[] { new MsgPackGenerator().AsSourceGenerator() }, parseOptions: options)
                 .RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
             Assert.Empty(diagnostics);
-            Assert.Equal(2, output.SyntaxTrees.Count() - compilation.SyntaxTrees.Length);
+            Assert.Equal(5, output.SyntaxTrees.Count() - compilation.SyntaxTrees.Length);
             AssertCompiles(output);
         }
 

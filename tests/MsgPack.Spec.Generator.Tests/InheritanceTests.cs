@@ -19,7 +19,7 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void A_derived_map_writes_the_base_s_members_first_and_an_override_once()
         {
-            var dog = new Dog { Name = "Rex", Legs = 4, Breed = "collie" };
+            var hound = new Hound { Name = "Rex", Legs = 4, Breed = "collie" };
             byte[] expected = Written(w =>
             {
                 w.WriteMapHeader(4);
@@ -33,17 +33,17 @@ namespace MsgPack.Spec.Generator.Tests
                 w.WriteString("collie");
                 w.Flush();
             });
-            byte[] bytes = new byte[Dog.GetEncodedLength(dog)];
-            Assert.Equal(bytes.Length, Dog.Write(bytes, dog));
+            byte[] bytes = new byte[Hound.GetEncodedLength(hound)];
+            Assert.Equal(bytes.Length, Hound.Write(bytes, hound));
             Assert.Equal(expected, bytes);
 
-            Dog read = Dog.Read(bytes, out _);
+            Hound read = Hound.Read(bytes, out _);
             Assert.Equal(("Rex", 4, "woof", "collie"), (read.Name, read.Legs, read.Sound, read.Breed));
 
             // The base reads the derived's bytes as its own (the unknown key skipped), and its own doors stay its own.
-            Animal animal = Animal.Read(bytes, out _);
-            Assert.Equal(("Rex", 4, "woof"), (animal.Name, animal.Legs, animal.Sound));
-            Assert.IsType<Animal>(animal);
+            Creature creature = Creature.Read(bytes, out _);
+            Assert.Equal(("Rex", 4, "woof"), (creature.Name, creature.Legs, creature.Sound));
+            Assert.IsType<Creature>(creature);
         }
 
         [Fact]
@@ -71,9 +71,9 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void A_record_deriving_from_a_record_passes_the_base_s_member_to_its_constructor()
         {
-            var circle = new Circle("unit", 1.0);
-            byte[] bytes = new byte[Circle.GetEncodedLength(circle)];
-            Circle.Write(bytes, circle);
+            var disc = new Disc("unit", 1.0);
+            byte[] bytes = new byte[Disc.GetEncodedLength(disc)];
+            Disc.Write(bytes, disc);
             Assert.Equal(Written(w =>
             {
                 w.WriteArrayHeader(2);
@@ -81,17 +81,17 @@ namespace MsgPack.Spec.Generator.Tests
                 w.WriteDouble(1.0);
                 w.Flush();
             }), bytes);
-            Assert.Equal(circle, Circle.Read(bytes, out _));
-            Assert.Equal(new Shape("unit"), Shape.Read(bytes, out _));
+            Assert.Equal(disc, Disc.Read(bytes, out _));
+            Assert.Equal(new Figure("unit"), Figure.Read(bytes, out _));
         }
 
         [Fact]
         public void Generic_code_reaches_each_level_s_own_doors()
         {
-            var dog = new Dog { Name = "Rex", Breed = "collie" };
-            Assert.Equal(Dog.GetEncodedLength(dog), Length<Dog>(dog));
-            Assert.Equal(Animal.GetEncodedLength(dog), Length<Animal>(dog));
-            Assert.True(Length<Dog>(dog) > Length<Animal>(dog));
+            var hound = new Hound { Name = "Rex", Breed = "collie" };
+            Assert.Equal(Hound.GetEncodedLength(hound), Length<Hound>(hound));
+            Assert.Equal(Creature.GetEncodedLength(hound), Length<Creature>(hound));
+            Assert.True(Length<Hound>(hound) > Length<Creature>(hound));
         }
 
         private static int Length<T>(T value)

@@ -4,7 +4,7 @@ namespace MsgPack.Spec.Generator.Tests
 {
     /// <summary>A generated base class.</summary>
     [MsgPackObject(MsgPackLayout.Map)]
-    public partial class Animal
+    public partial class Creature
     {
         [MsgPackKey("name")] public string? Name { get; set; }
 
@@ -15,7 +15,7 @@ namespace MsgPack.Spec.Generator.Tests
 
     /// <summary>A generated class deriving from a generated one: the base's members first, an override taken once.</summary>
     [MsgPackObject(MsgPackLayout.Map)]
-    public sealed partial class Dog : Animal
+    public sealed partial class Hound : Creature
     {
         [MsgPackKey("breed")] public string? Breed { get; set; }
 
@@ -45,9 +45,9 @@ namespace MsgPack.Spec.Generator.Tests
 
     /// <summary>A record with a positional member.</summary>
     [MsgPackObject(MsgPackLayout.Array)]
-    public partial record Shape([property: MsgPackKey(0)] string Name);
+    public partial record Figure([property: MsgPackKey(0)] string Name);
 
     /// <summary>A record deriving from it: the constructor's Name is the base's member.</summary>
     [MsgPackObject(MsgPackLayout.Array)]
-    public sealed partial record Circle(string Name, [property: MsgPackKey(1)] double Radius) : Shape(Name);
+    public sealed partial record Disc(string Name, [property: MsgPackKey(1)] double Radius) : Figure(Name);
 }

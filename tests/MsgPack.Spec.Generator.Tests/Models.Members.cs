@@ -82,6 +82,7 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey("next")] public Holder? Next { get; set; }
         [MsgPackKey("list")] public List<Holder>? List { get; set; }
         [MsgPackKey("dict")] public Dictionary<string, Holder>? Dict { get; set; }
+        [MsgPackKey("u")] public Shape? Shape { get; set; }
     }
 
     /// <summary>Init-only and required members, set through the object initializer.</summary>

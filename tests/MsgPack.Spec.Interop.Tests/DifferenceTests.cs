@@ -13,7 +13,7 @@ namespace MsgPack.Spec.Interop.Tests
     /// which library reads which. Where the forms agree the test says so byte for byte; where they differ it names
     /// the difference and what fails.
     /// </summary>
-    public class DifferenceTests
+    public partial class DifferenceTests
     {
         private static readonly Guid SomeGuid = Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e");
 

@@ -11,7 +11,7 @@ namespace MsgPack.Spec.Interop.Tests
     /// compared, equal where the formats agree (docs/serialization.md ("Interoperability") says where they do not, and
     /// DifferenceTests pins each difference).
     /// </summary>
-    public class RandomInteropTests
+    public partial class RandomInteropTests
     {
         private const int Count = 300;
 

@@ -46,6 +46,26 @@ namespace MsgPack.Spec.Tests.Hostile
         [MsgPackKey(2)] public List<FuzzNode>? Children { get; set; }
     }
 
+    /// <summary>A union: integer tags (one past a fixint), a case holding the union (depth, through unions).</summary>
+    [MsgPackUnion(0, typeof(FuzzLeaf))]
+    [MsgPackUnion(300, typeof(FuzzBranch))]
+    public abstract partial class FuzzShape
+    {
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class FuzzLeaf : FuzzShape
+    {
+        [MsgPackKey(0)] public string? Name { get; set; }
+    }
+
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class FuzzBranch : FuzzShape
+    {
+        [MsgPackKey("l")] public FuzzShape? Left { get; set; }
+        [MsgPackKey("r")] public List<FuzzShape?>? Rest { get; set; }
+    }
+
 #if !LIBRARY_NETSTANDARD
     // The contract (IMsgPackSerializable<T>) is in the library's .NET 8 build only: not in the netstandard2.0 run.
     /// <summary>A map with integer keys, and a generic member: the contract's shapes.</summary>
@@ -92,6 +112,7 @@ namespace MsgPack.Spec.Tests.Hostile
             Model<FuzzMap>("FuzzMap", document, sequence, fail, FuzzMap.Read, FuzzMap.Read, FuzzMap.TryRead, FuzzMap.GetEncodedLength, FuzzMap.Write);
             Model<FuzzTuple>("FuzzTuple", document, sequence, fail, FuzzTuple.Read, FuzzTuple.Read, FuzzTuple.TryRead, FuzzTuple.GetEncodedLength, FuzzTuple.Write);
             Model<FuzzNode>("FuzzNode", document, sequence, fail, FuzzNode.Read, FuzzNode.Read, FuzzNode.TryRead, FuzzNode.GetEncodedLength, FuzzNode.Write);
+            Model<FuzzShape>("FuzzShape", document, sequence, fail, FuzzShape.Read, FuzzShape.Read, FuzzShape.TryRead, FuzzShape.GetEncodedLength, FuzzShape.Write);
 #if !LIBRARY_NETSTANDARD
             Model<FuzzIntegerMap>("FuzzIntegerMap", document, sequence, fail, FuzzIntegerMap.Read, FuzzIntegerMap.Read, FuzzIntegerMap.TryRead, FuzzIntegerMap.GetEncodedLength, FuzzIntegerMap.Write);
 #endif

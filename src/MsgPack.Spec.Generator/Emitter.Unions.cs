@@ -1,0 +1,285 @@
+using System.Globalization;
+using System.Linq;
+using System.Text;
+
+namespace MsgPack.Spec.Generator
+{
+    // A [MsgPackUnion] type: [tag, value], the value written and read by its case's own members. The doors that only
+    // call other doors (span, try, pointer, the converter) are the objects' own, shared.
+    internal sealed partial class Emitter
+    {
+        public static string Emit(UnionModel union)
+        {
+            var emitter = new Emitter(union.Type, union);
+            emitter.EmitUnionFile();
+            return emitter._text.ToString();
+        }
+
+        private UnionModel Union => _union!;
+
+        /// <summary>The union's name in messages: as declared, without <c>global::</c>.</summary>
+        private string UnionText => _model.FullName.Replace("global::", string.Empty);
+
+        private void EmitUnionFile()
+        {
+            OpenType("[MsgPackUnion]");
+            EmitUnionWriterDoor();
+            Line();
+            EmitUnionEncodedLength();
+            Line();
+            EmitSpanDoors();
+            Line();
+            EmitUnionAdvancingWrite();
+            if (_model.AllowsUnsafe)
+            {
+                Line();
+                EmitPointerDoors();
+            }
+
+            Line();
+            EmitUnionReaderDoors();
+            Line();
+            EmitSpanRead();
+            Line();
+            EmitTryReads();
+            Line();
+            EmitUnionTags();
+            Line();
+            EmitConverter();
+            CloseType();
+        }
+
+        private static string Tag(UnionCaseModel unionCase) => unionCase.StringTag is not null
+            ? "\"" + Escape(unionCase.StringTag) + "\""
+            : unionCase.IntegerTag!.Value.ToString(CultureInfo.InvariantCulture);
+
+        private static string TagName(int index) => "MsgPackTags.Case" + index.ToString(CultureInfo.InvariantCulture);
+
+        private string Cases => string.Join(", ", Union.Cases.Select(c => "<see cref=\"" + c.TypeName.Replace("global::", string.Empty) + "\"/>"));
+
+        private string NotACase => "throw " + Serialization + ".NotAUnionCase(typeof(" + _model.Name + "), value.GetType());";
+
+        /// <summary>
+        /// A type test per case, in the model's order (a derived case before its base), as a switch of type patterns:
+        /// for a sealed case the JIT compares the method table, with no cast helper call.
+        /// </summary>
+        private void EmitCaseSwitch(System.Action<int, UnionCaseModel> emitCase)
+        {
+            Line("switch (value)");
+            Open();
+            for (int i = 0; i < Union.Cases.Count; i++)
+            {
+                Line("case " + Union.Cases[i].TypeName + " item:");
+                _indent++;
+                emitCase(i, Union.Cases[i]);
+                _indent--;
+            }
+
+            Line("default:");
+            _indent++;
+            Line(NotACase);
+            _indent--;
+            Close();
+        }
+
+        private void EmitUnionWriterDoor()
+        {
+            Line("/// <summary>Writes <paramref name=\"value\"/> as " + LayoutText + ": the tag of the first of " + Cases + " that it is, then the value as that case writes it.</summary>");
+            Line("/// <param name=\"writer\">The writer.</param>");
+            Line("/// <param name=\"value\">The value.</param>");
+            Line("/// <exception cref=\"global::System.ArgumentException\">The value's type is none of the cases.</exception>");
+            Line("public static void Write(ref " + Writer + " writer, in " + _model.Name + " value)");
+            Open();
+            NullCheck();
+            EmitCaseSwitch((i, unionCase) =>
+            {
+                Line("writer.WriteRaw(" + TagName(i) + ");");
+                Line(unionCase.TypeName + ".Write(ref writer, in item);");
+                Line("break;");
+            });
+            Close();
+        }
+
+        private void EmitUnionAdvancingWrite()
+        {
+            Line("/// <summary>Writes <paramref name=\"value\"/> as " + LayoutText + " at the start of <paramref name=\"destination\"/>, and moves it past the bytes written.</summary>");
+            Line("/// <param name=\"destination\">Where to write; on return, the rest of it.</param>");
+            Line("/// <param name=\"value\">The value.</param>");
+            Line("/// <exception cref=\"global::System.ArgumentException\"><paramref name=\"destination\"/> is too small, or the value's type is none of the cases.</exception>");
+            Line("public static void Write(ref " + Span + " destination, in " + _model.Name + " value)");
+            Open();
+            NullCheck();
+            EmitCaseSwitch((i, unionCase) =>
+            {
+                Line(TagName(i) + ".CopyTo(destination);");
+                Line("destination = destination.Slice(" + unionCase.Prefix.Count.ToString(CultureInfo.InvariantCulture) + ");");
+                Line(unionCase.TypeName + ".Write(ref destination, in item);");
+                Line("break;");
+            });
+            Close();
+        }
+
+        private void EmitUnionEncodedLength()
+        {
+            Line("/// <summary>The exact number of bytes the writers write for <paramref name=\"value\"/>.</summary>");
+            Line("/// <param name=\"value\">The value.</param>");
+            Line("/// <returns>The length in bytes.</returns>");
+            Line("/// <exception cref=\"global::System.ArgumentException\">The value's type is none of the cases.</exception>");
+            Line("public static int GetEncodedLength(in " + _model.Name + " value)");
+            Open();
+            NullCheck();
+            EmitCaseSwitch((i, unionCase) =>
+                Line("return " + unionCase.Prefix.Count.ToString(CultureInfo.InvariantCulture) + " + " + unionCase.TypeName + ".GetEncodedLength(in item);"));
+            Close();
+        }
+
+        private void EmitUnionReaderDoors()
+        {
+            Line("/// <summary>Reads a value written as " + LayoutText + ": the case its tag names, read by that case.</summary>");
+            Line("/// <param name=\"reader\">The reader.</param>");
+            Line("/// <returns>The value.</returns>");
+            Line("/// <exception cref=\"" + Exception + "\">The input is not such a value (not an array of 2, a tag no case has), or ends inside it (a <see cref=\"global::MsgPack.Spec.Serialization.MsgPackSerializationException\"/> names the member).</exception>");
+            Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader) => Read(ref reader, 0);");
+            Line();
+            Line("/// <summary>Reads a value at a nesting depth (generated readers call this for their members); its case is read one level deeper.</summary>");
+            Line("/// <param name=\"reader\">The reader.</param>");
+            Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
+            Line("/// <returns>The value.</returns>");
+            Line(Hidden);
+            Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
+            Open();
+            Line(Cursor + " cursor = reader.GetCursor();");
+
+            // The union's own failures are at its start, given: a header read across segments moves the reader past it.
+            Line("long start = reader.Consumed;");
+            Line("try");
+            Open();
+            Line("int count = cursor.ReadArrayHeader(ref reader);");
+            Line(Serialization + ".CheckUnionDepth(depth, start);");
+            Line("if (count != 2)");
+            Open();
+            Line("throw " + Serialization + ".UnionNotAPair(count, start);");
+            Close();
+            Line();
+            Line("long tagAt = cursor.GetConsumed(ref reader);");
+            string unknown;
+            if (Union.StringTags)
+            {
+                // The tag is compared as bytes, its UTF-8 not decoded: in place when the segment holds it.
+                Line("int length = cursor.ReadStringHeader(ref reader);");
+                Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
+                Line("int tag;");
+                Line("if ((uint)length <= (uint)unread.Length)");
+                Open();
+                Line("tag = MsgPackTags.Find(unread.Slice(0, length));");
+                Line("cursor.ReadBytes(ref reader, length);");
+                Close();
+                Line("else");
+                Open();
+                Line("tag = MsgPackTags.Find(cursor.ReadBytes(ref reader, length));");
+                Close();
+                Line();
+                unknown = Serialization + ".UnknownUnionTag(\"" + UnionText + "\", tagAt)";
+            }
+            else
+            {
+                // Any integer form: a writer need not use the smallest.
+                Line("long tag = cursor.ReadInt64(ref reader);");
+                unknown = Serialization + ".UnknownUnionTag(\"" + UnionText + "\", tag, tagAt)";
+            }
+
+            Line("reader.MoveTo(cursor);");
+            Line("switch (tag)");
+            Open();
+
+            // By tag (an integer's value, a str's number in MsgPackTags): the order a reader of the text looks for.
+            foreach (var (unionCase, i) in Union.Cases.Select((c, i) => (c, i)).OrderBy(x => Union.StringTags ? x.i : x.c.IntegerTag!.Value))
+            {
+                string label = Union.StringTags ? i.ToString(CultureInfo.InvariantCulture) : Tag(unionCase);
+                Line("case " + label + ": return " + unionCase.TypeName + ".Read(ref reader, depth + 1);");
+            }
+
+            Line("default: throw " + unknown + ";");
+            Close();
+            Close();
+
+            // The union adds no segment to the path (its case's members do); it records where a failure of its own
+            // happened and, outermost, wraps the failure once, as an object's reader does.
+            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceMember(e, string.Empty, reader.Consumed) || depth == 0)");
+            Open();
+            Line("throw " + Serialization + ".Wrap(e);");
+            Close();
+            Close();
+        }
+
+        private void EmitUnionTags()
+        {
+            Line("/// <summary>What is written before each case's value: the array header of 2 and the tag, as constant bytes in the assembly's data (no allocation).</summary>");
+            Line("private static class MsgPackTags");
+            Open();
+            for (int i = 0; i < Union.Cases.Count; i++)
+            {
+                UnionCaseModel unionCase = Union.Cases[i];
+                string bytes = string.Join(", ", unionCase.Prefix.Select(b => "0x" + b.ToString("x2", CultureInfo.InvariantCulture)));
+                Line("/// <summary>[" + Tag(unionCase) + ", <see cref=\"" + unionCase.TypeName.Replace("global::", string.Empty) + "\"/>]</summary>");
+                Line("public static " + ReadOnlySpan + " Case" + i.ToString(CultureInfo.InvariantCulture) + " => new byte[] { " + bytes + " };");
+            }
+
+            if (!Union.StringTags)
+            {
+                Close();
+                return;
+            }
+
+            int longest = Union.Cases.Max(c => Encoding.UTF8.GetByteCount(c.StringTag!));
+            Line();
+            Line("/// <summary>The case whose tag is <paramref name=\"tag\"/>, a tag across segments (its UTF-8, without the str header), or -1.</summary>");
+            Line("public static int Find(global::MsgPack.Spec.MsgPackPayload tag)");
+            Open();
+            Line("if (tag.IsSingleSpan)");
+            Open();
+            Line("return Find(tag.Span);");
+            Close();
+            Line();
+            Line("// No longer than the longest tag, or no case's.");
+            Line("if (tag.Length > " + longest + ")");
+            Open();
+            Line("return -1;");
+            Close();
+            Line();
+            Line("global::System.Span<byte> copy = stackalloc byte[" + longest + "];");
+            Line("tag.CopyTo(copy);");
+            Line("return Find(copy.Slice(0, tag.Length));");
+            Close();
+            Line();
+            Line("/// <summary>The case whose tag is <paramref name=\"tag\"/> (its UTF-8, without the str header), or -1.</summary>");
+            Line("public static int Find(" + ReadOnlySpan + " tag)");
+            Open();
+            Line("switch (tag.Length)");
+            Open();
+            foreach (var group in Union.Cases.Select((c, i) => (c, i)).GroupBy(x => Encoding.UTF8.GetByteCount(x.c.StringTag!)).OrderBy(g => g.Key))
+            {
+                Line("case " + group.Key + ":");
+                _indent++;
+                foreach (var (unionCase, index) in group)
+                {
+                    int header = unionCase.Prefix.Count - 1 - group.Key;
+                    Line("if (global::System.MemoryExtensions.SequenceEqual(tag, " + TagName(index).Replace("MsgPackTags.", string.Empty) + ".Slice(" + (1 + header) + ")))");
+                    Open();
+                    Line("return " + index + ";");
+                    Close();
+                    Line();
+                }
+
+                Line("break;");
+                _indent--;
+            }
+
+            Close();
+            Line();
+            Line("return -1;");
+            Close();
+            Close();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
+namespace MsgPack.Spec.Serialization
+{
+    // The failures of the code generated for [MsgPackUnion] types. Each returns its exception for the generated code to
+    // throw (`throw MsgPackSerialization.X(...)`), so that the compiler sees the end of the path without a dummy return.
+    public static partial class MsgPackSerialization
+    {
+        /// <summary>
+        /// Throws when a union at <paramref name="depth"/> is past <see cref="MaxDepth"/>, at the union's start: its
+        /// header may have been read across segments, which moves the reader past it, so the offset is given, not taken
+        /// from the reader.
+        /// </summary>
+        /// <param name="depth">The union's depth.</param>
+        /// <param name="offset">Where the union starts.</param>
+        /// <exception cref="MsgPackException">The depth is too large.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void CheckUnionDepth(int depth, long offset)
+        {
+            if (depth > MaxDepth)
+            {
+                ThrowUnionTooDeep(offset);
+            }
+        }
+
+        /// <summary>The failure of a union value that is not an array of two items, <c>[tag, value]</c>.</summary>
+        /// <param name="count">The array's count.</param>
+        /// <param name="offset">Where the array starts: the offset of the failure.</param>
+        /// <returns>The exception to throw.</returns>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static MsgPackException UnionNotAPair(int count, long offset) =>
+            At(new MsgPackException("A union value is an array of 2 items, [tag, value]; this one has " + count + "."), offset);
+
+        /// <summary>The failure of an integer tag that names none of the union's cases.</summary>
+        /// <param name="union">The union's name, for the message.</param>
+        /// <param name="tag">The tag read.</param>
+        /// <param name="offset">Where the tag starts: the offset of the failure.</param>
+        /// <returns>The exception to throw.</returns>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static MsgPackException UnknownUnionTag(string union, long tag, long offset) =>
+            At(new MsgPackException("The tag " + tag.ToString(System.Globalization.CultureInfo.InvariantCulture) + " is not one of the cases of the union " + union + "."), offset);
+
+        /// <summary>The failure of a string tag that names none of the union's cases.</summary>
+        /// <param name="union">The union's name, for the message.</param>
+        /// <param name="offset">Where the tag starts: the offset of the failure.</param>
+        /// <returns>The exception to throw.</returns>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static MsgPackException UnknownUnionTag(string union, long offset) =>
+            At(new MsgPackException("The str tag is not one of the cases of the union " + union + "."), offset);
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowUnionTooDeep(long offset) =>
+            throw At(new MsgPackException("The input nests objects deeper than MsgPackSerialization.MaxDepth (" + MaxDepth + ")."), offset);
+
+        /// <summary>The failure to write a union value whose runtime type is none of its cases.</summary>
+        /// <param name="union">The union.</param>
+        /// <param name="type">The value's runtime type.</param>
+        /// <returns>The exception to throw.</returns>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static ArgumentException NotAUnionCase(Type union, Type type) =>
+            new ArgumentException("The value's type " + type.FullName + " is not a case of the union " + union.FullName + " (a [MsgPackUnion] of it, or derived from one).", "value");
+    }
+}
