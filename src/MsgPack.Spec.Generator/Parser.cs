@@ -138,6 +138,7 @@ namespace MsgPack.Spec.Generator
             var compilation = (CSharpCompilation)context.SemanticModel.Compilation;
             int languageVersion = (int)compilation.LanguageVersion.MapSpecifiedToEffectiveVersion();
             INamedTypeSymbol? contract = languageVersion >= 1100 ? compilation.GetTypeByMetadataName(SerializableInterface) : null;
+            INamedTypeSymbol? helpers = compilation.GetTypeByMetadataName(SerializationHelpers);
 
             // The constructor and the members it takes.
             IMethodSymbol? constructor = ChooseConstructor(type, out string? whyNot);
@@ -195,10 +196,10 @@ namespace MsgPack.Spec.Generator
                     continue;
                 }
 
-                ValueModel? value = GetValue(memberType, isKey: false, contract);
+                ValueModel? value = GetValue(memberType, isKey: false, contract, helpers);
                 if (value is null)
                 {
-                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString()));
+                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString(), WhyUnsupported(memberType, contract, helpers)));
                     continue;
                 }
 
@@ -328,7 +329,8 @@ namespace MsgPack.Spec.Generator
         /// <param name="type">The type.</param>
         /// <param name="isKey">A dictionary's key: never nil.</param>
         /// <param name="contract">IMsgPackSerializable&lt;T&gt;, where the project can implement it; else null.</param>
-        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, INamedTypeSymbol? contract)
+        /// <param name="helpers">The library's MsgPackSerialization: its members tell which BCL types the referenced build writes.</param>
+        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, INamedTypeSymbol? contract, INamedTypeSymbol? helpers)
         {
             bool isNullableValue = false;
             ITypeSymbol valueType = type;
@@ -373,7 +375,7 @@ namespace MsgPack.Spec.Generator
                     return Make(ValueKind.NumberArray, elementKind.Value);
                 }
 
-                ValueModel? item = GetValue(array.ElementType, isKey: false, contract);
+                ValueModel? item = GetValue(array.ElementType, isKey: false, contract, helpers);
                 return item is null ? null : Make(ValueKind.Collection, shape: CollectionShape.Array, element: item);
             }
 
@@ -389,6 +391,11 @@ namespace MsgPack.Spec.Generator
             }
 
             string definition = named.OriginalDefinition.ToDisplayString();
+            if (IsBclType(named, definition))
+            {
+                return GetBclValue(named, definition, (kind, underlying, shape, element, key) => Make(kind, underlying, shape, element, key), contract, helpers);
+            }
+
             switch (definition)
             {
                 case "System.DateTime": return Make(ValueKind.DateTime);
@@ -411,14 +418,14 @@ namespace MsgPack.Spec.Generator
             };
             if (shape is CollectionShape.Dictionary or CollectionShape.DictionaryInterface)
             {
-                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, contract);
-                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, contract);
+                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, contract, helpers);
+                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, contract, helpers);
                 return key is null || item is null ? null : Make(ValueKind.Dictionary, shape: shape, element: item, key: key);
             }
 
             if (shape != CollectionShape.None)
             {
-                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, contract);
+                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, contract, helpers);
                 return item is null ? null : Make(ValueKind.Collection, shape: shape, element: item);
             }
 

@@ -15,7 +15,7 @@ namespace MsgPack.Spec.Serialization
     /// not meant to be called by hand.
     /// </summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public static class MsgPackSerialization
+    public static partial class MsgPackSerialization
     {
         /// <summary>
         /// How deep generated objects may nest in the input (the outermost is at depth 0): a recursive type (a tree node
