@@ -48,6 +48,16 @@ namespace MsgPack.Spec.Generator
             "The member '{0}' has the type parameter '{1}', which must be constrained to IMsgPackSerializable<{1}> (C# 11 or later, .NET 8 or later)",
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
+        public static readonly DiagnosticDescriptor ConverterDoesNotFit = new DiagnosticDescriptor(
+            "MSPK020", "Converter does not fit",
+            "The converter '{0}' cannot convert '{1}': {2}",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+        public static readonly DiagnosticDescriptor TwoConverters = new DiagnosticDescriptor(
+            "MSPK021", "Two converters for one type",
+            "'{0}' has two converters, '{1}' and '{2}': keep one",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
         public static DiagnosticDescriptor ById(string id) => id switch
         {
             "MSPK001" => NotPartial,
@@ -58,6 +68,8 @@ namespace MsgPack.Spec.Generator
             "MSPK006" => KeyDoesNotMatchLayout,
             "MSPK007" => MemberNotSettable,
             "MSPK008" => UnconstrainedTypeParameter,
+            "MSPK020" => ConverterDoesNotFit,
+            "MSPK021" => TwoConverters,
             _ => throw new ArgumentOutOfRangeException(nameof(id), id, null),
         };
     }

@@ -84,7 +84,7 @@ namespace MsgPack.Spec.Generator
                 return;
             }
 
-            int longest = _model.Members.Count == 0 ? 0 : _model.Members.Max(m => KeyLength(m));
+            int longest = _model.Members.Max(m => KeyLength(m));
             Line("/// <summary>The member whose key is <paramref name=\"key\"/>, a key across segments (its UTF-8, without the str header), or -1.</summary>");
             Line("public static int Find(global::MsgPack.Spec.MsgPackPayload key, int expected)");
             Open();
@@ -99,7 +99,7 @@ namespace MsgPack.Spec.Generator
             Line("return -1;");
             Close();
             Line();
-            Line("global::System.Span<byte> copy = stackalloc byte[" + System.Math.Max(1, longest) + "];");
+            Line("global::System.Span<byte> copy = stackalloc byte[" + longest + "];");
             Line("key.CopyTo(copy);");
             Line("return Find(copy.Slice(0, key.Length), expected);");
             Close();
@@ -107,15 +107,6 @@ namespace MsgPack.Spec.Generator
             Line("/// <summary>The member whose key is <paramref name=\"key\"/> (its UTF-8, without the str header), or -1.</summary>");
             Line("public static int Find(" + ReadOnlySpan + " key, int expected)");
             Open();
-            if (_model.Members.Count == 0)
-            {
-                // No member: every key is unknown (a switch without cases would not compile).
-                Line("return -1;");
-                Close();
-                Close();
-                return;
-            }
-
             Line("// The member after the last one read: the writers' order, so usually the first compare.");
             Line("switch (expected)");
             Open();

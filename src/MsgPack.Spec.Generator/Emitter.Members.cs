@@ -118,7 +118,16 @@ namespace MsgPack.Spec.Generator
             // After the header: an input that ends where a too deep object would start may still end in nil, so it is
             // truncated (NeedMoreData), not invalid.
             Line(Serialization + ".CheckDepth(depth);");
-            if (_model.IsMap)
+            if (_model.IsMap && _model.Members.Count == 0)
+            {
+                // No member, so no key type: every entry is unknown, whatever its key (a str or an integer).
+                Line("for (int i = 0; i < count; i++)");
+                Open();
+                Line("cursor.Skip(ref reader);");
+                Line("cursor.Skip(ref reader);");
+                Close();
+            }
+            else if (_model.IsMap)
             {
                 // A key is compared as bytes (its str header read, its UTF-8 not decoded): the writers' order is tried
                 // first, then the keys of the same length. The member's read is a case of one switch.

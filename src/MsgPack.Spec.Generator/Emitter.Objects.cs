@@ -139,7 +139,7 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"bytesRead\">The number of bytes the value took.</param>");
             Line("/// <returns>The value.</returns>");
             Line("/// <exception cref=\"" + Exception + "\">The input is not such a value, or ends inside it.</exception>");
-            Line("public static unsafe " + _model.Name + " Read(byte* source, int length, out int bytesRead) => Read(new " + ReadOnlySpan + "(source, length), out bytesRead);");
+            Line("public " + New + "static unsafe " + _model.Name + " Read(byte* source, int length, out int bytesRead) => Read(new " + ReadOnlySpan + "(source, length), out bytesRead);");
         }
 
         private void EmitReaderDoors()
@@ -149,7 +149,7 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"reader\">The reader.</param>");
             Line("/// <returns>The value.</returns>");
             Line("/// <exception cref=\"" + Exception + "\">The input is not such a value, or ends inside it (a <see cref=\"global::MsgPack.Spec.Serialization.MsgPackSerializationException\"/> names the member).</exception>");
-            Line("public static " + _model.Name + " Read(ref " + Reader + " reader) => Read(ref reader, 0);");
+            Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader) => Read(ref reader, 0);");
             Line();
             if (ReadsInPlace)
             {
@@ -164,7 +164,7 @@ namespace MsgPack.Spec.Generator
                 Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
                 Line("/// <returns>The value.</returns>");
                 Line(Hidden);
-                Line("public static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
+                Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
                 Open();
                 Line("var result = new " + _model.Name + "();");
                 Line("ReadMembers(ref reader, ref result, depth);");
@@ -215,7 +215,7 @@ namespace MsgPack.Spec.Generator
                 Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
                 Line("/// <returns>The value.</returns>");
                 Line(Hidden);
-                Line("public static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
+                Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
                 Open();
                 EmitReadBody(inPlace: false);
                 Close();
@@ -229,7 +229,7 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"bytesRead\">The number of bytes the value took.</param>");
             Line("/// <returns>The value.</returns>");
             Line("/// <exception cref=\"" + Exception + "\">The input is not such a value, or ends inside it.</exception>");
-            Line("public static " + _model.Name + " Read(" + ReadOnlySpan + " source, out int bytesRead)");
+            Line("public " + New + "static " + _model.Name + " Read(" + ReadOnlySpan + " source, out int bytesRead)");
             Open();
             Line("var reader = new " + Reader + "(source);");
             Line(_model.Name + " result = Read(ref reader, 0);");

@@ -68,6 +68,7 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.Binary: return Simple("Binary", v);
                 case ValueKind.BinaryMemory: return Simple("Binary", v + ".Span");
                 case ValueKind.Object: return value.TypeName + ".Write(" + to + v + ");";
+                case ValueKind.Converter: return Converter(value) + ".Write(" + to + v + ");";
                 case ValueKind.NumberArray: return Simple(value.Underlying + "Array", v);
                 case ValueKind.Collection:
                 case ValueKind.Dictionary:
@@ -152,6 +153,7 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.Binary: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
                 case ValueKind.BinaryMemory: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
                 case ValueKind.Object: return value.TypeName + ".GetEncodedLength(" + v + ")";
+                case ValueKind.Converter: return Converter(value) + ".GetEncodedLength(" + v + ")";
                 case ValueKind.NumberArray: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ")";
                 case ValueKind.NumberMemory: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ".Span)";
                 case ValueKind.TimeSpan:
@@ -205,7 +207,8 @@ namespace MsgPack.Spec.Generator
                 ValueKind.TimeOnly => "new global::System.TimeOnly(" + Serialization + ".ReadTimeOfDayTicks(ref cursor, ref reader))",
                 ValueKind.Char => "(char)cursor.ReadUInt16(ref reader)",
                 ValueKind.Half => "(global::System.Half)cursor.ReadDouble(ref reader)",
-                ValueKind.Object or ValueKind.NumberArray or ValueKind.NumberMemory or ValueKind.Collection or ValueKind.Dictionary or ValueKind.Tuple => null,
+                ValueKind.Object or ValueKind.NumberArray or ValueKind.NumberMemory or ValueKind.Collection or ValueKind.Dictionary
+                    or ValueKind.Tuple or ValueKind.Converter => null,
                 _ => "cursor.Read" + value.Kind + "(ref reader)",
             };
             if (call is not null)
@@ -218,6 +221,7 @@ namespace MsgPack.Spec.Generator
             string read = value.Kind switch
             {
                 ValueKind.Object => value.TypeName + ".Read(ref reader, depth + 1)",
+                ValueKind.Converter => Converter(value) + ".Read(ref reader, depth + 1)",
                 ValueKind.NumberArray or ValueKind.NumberMemory => Serialization + ".Read" + value.Underlying + "Array(ref reader)",
                 _ => "MsgPackCollections.Read" + Collection(helper, value) + "(ref reader, depth)",
             };

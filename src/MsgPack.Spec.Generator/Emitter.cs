@@ -8,8 +8,8 @@ namespace MsgPack.Spec.Generator
     /// <summary>
     /// Writes the source of one <see cref="TypeModel"/>. Text only: it sees no symbol and makes no decision the parser did
     /// not. One file per concern: the file's layout and the text helpers here; the type's doors (Objects), the member list
-    /// (Members), one value of any kind (Values), a map's keys (Keys), the collections' helpers (Collections) and the
-    /// contract for generic code (Contract).
+    /// (Members), one value of any kind (Values), a map's keys (Keys), the collections' helpers (Collections), and
+    /// the type's own converter for generic code and the calls to custom converters (Converters).
     /// </summary>
     internal sealed partial class Emitter
     {
@@ -45,6 +45,12 @@ namespace MsgPack.Spec.Generator
 
         /// <summary>C# 8 and later: nullable annotations, <c>default!</c>.</summary>
         private bool Nullable => _model.LanguageVersion >= 800;
+
+        /// <summary>
+        /// "new " on the members whose signature a generated base class has too (the Read doors that take no value of the
+        /// type, the converter struct): they hide the base's on purpose (CS0108 otherwise); the others differ by the type.
+        /// </summary>
+        private string New => _model.HidesInherited ? "new " : string.Empty;
 
         /// <summary>The mark of a value of the type that may be null: "?" for a class from C# 8, else nothing.</summary>
         private string NullableMark => _model.IsValueType || !Nullable ? string.Empty : "?";
@@ -124,7 +130,8 @@ namespace MsgPack.Spec.Generator
             EmitTryReads();
             Line();
             EmitMemberNames();
-            if (_model.IsMap)
+            // A map without members reads every entry as unknown: no keys to match.
+            if (_model.IsMap && _model.Members.Count > 0)
             {
                 Line();
                 EmitKeys();

@@ -57,6 +57,9 @@ namespace MsgPack.Spec.Generator
         /// <summary>Dictionary&lt;TKey, TValue&gt; or a dictionary interface: a map (<see cref="ValueModel.Key"/> to <see cref="ValueModel.Element"/>).</summary>
         Dictionary,
 
+        /// <summary>A custom converter's ([MsgPackConverter]): <see cref="ValueModel.Converter"/>, a struct called as <c>default(TConverter)</c>.</summary>
+        Converter,
+
         // The BCL types that are not MessagePack types (docs/serialization.md, "Interoperability"): MessagePack-CSharp's
         // form where the peers differ; the library's MsgPackSerialization reads every peer's form it can tell apart.
 
@@ -157,6 +160,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="Items">A tuple's items, in order (<see cref="ValueKind.Tuple"/>).</param>
     /// <param name="Element">A collection's element, or a dictionary's value.</param>
     /// <param name="Key">A dictionary's key.</param>
+    /// <param name="Converter">The custom converter's type, closed and fully qualified (<see cref="ValueKind.Converter"/>).</param>
     internal sealed record ValueModel(
         ValueKind Kind,
         string TypeName,
@@ -168,6 +172,7 @@ namespace MsgPack.Spec.Generator
         ValueModel? Element,
         ValueModel? Key,
         bool IsTypeParameter = false,
+        string? Converter = null,
         EquatableArray<ValueModel> Items = default);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
@@ -213,6 +218,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="AllowsUnsafe">The project allows unsafe code: the byte* doors are generated.</param>
     /// <param name="LanguageVersion">The project's C# version as a number (73 for 7.3, 80, ... 1200), for what the text may use.</param>
     /// <param name="ImplementsSerializable">The type implements IMsgPackSerializable&lt;T&gt; (C# 11 and the library's .NET 8 build).</param>
+    /// <param name="HidesInherited">A base class is generated too: the members of the same signature hide its own.</param>
     internal sealed record TypeModel(
         string HintName,
         string? Namespace,
@@ -227,7 +233,8 @@ namespace MsgPack.Spec.Generator
         int ConstructorParameterCount,
         bool AllowsUnsafe,
         int LanguageVersion,
-        bool ImplementsSerializable);
+        bool ImplementsSerializable,
+        bool HidesInherited);
 
     /// <summary>A diagnostic's place, as values (a Location holds its syntax tree).</summary>
     internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)

@@ -45,6 +45,17 @@ namespace MsgPack.Spec.Generator
                 .Where(static list => list.Count > 0)
                 .WithTrackingName(Steps.Diagnostics);
 
+            // [MsgPackConverter] checked where it is placed: on a type (wherever the type is used, the converter must fit
+            // it) and on the assembly (once for the assembly, not once per type that uses it).
+            IncrementalValuesProvider<EquatableArray<DiagnosticInfo>> typeConverters = context.SyntaxProvider
+                .ForAttributeWithMetadataName(
+                    Parser.ConverterAttribute,
+                    static (node, _) => node is BaseTypeDeclarationSyntax,
+                    static (context, cancellationToken) => Parser.TypeConverterDiagnostics(context, cancellationToken))
+                .Where(static list => list.Count > 0);
+            IncrementalValueProvider<EquatableArray<DiagnosticInfo>> assemblyConverters = context.CompilationProvider
+                .Select(static (compilation, cancellationToken) => Parser.AssemblyConverterDiagnostics(compilation, cancellationToken));
+
             context.RegisterSourceOutput(models, static (output, model) => output.AddSource(model.HintName, Emitter.Emit(model)));
             context.RegisterSourceOutput(diagnostics, static (output, list) =>
             {
@@ -53,6 +64,16 @@ namespace MsgPack.Spec.Generator
                     output.ReportDiagnostic(diagnostic.ToDiagnostic());
                 }
             });
+            context.RegisterSourceOutput(typeConverters, static (output, list) => Report(output, list));
+            context.RegisterSourceOutput(assemblyConverters, static (output, list) => Report(output, list));
+        }
+
+        private static void Report(SourceProductionContext output, EquatableArray<DiagnosticInfo> diagnostics)
+        {
+            foreach (DiagnosticInfo diagnostic in diagnostics)
+            {
+                output.ReportDiagnostic(diagnostic.ToDiagnostic());
+            }
         }
     }
 }

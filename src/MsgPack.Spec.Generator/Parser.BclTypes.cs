@@ -8,7 +8,8 @@ namespace MsgPack.Spec.Generator
     // collections, memory of numbers, KeyValuePair and value tuples (docs/serialization.md, "Type mapping").
     internal static partial class Parser
     {
-        private const string SerializationHelpers = "MsgPack.Spec.Serialization.MsgPackSerialization";
+        /// <summary>The library's class of helpers for generated code: its members tell which BCL types the referenced build writes (<see cref="Scope.Helpers"/>).</summary>
+        internal const string SerializationHelpers = "MsgPack.Spec.Serialization.MsgPackSerialization";
 
         /// <summary>Makes a value model of the type being classified (GetValue's own factory, so that nullability and names stay its).</summary>
         private delegate ValueModel ValueFactory(ValueKind kind, ValueKind underlying, CollectionShape shape, ValueModel? element, ValueModel? key);
@@ -51,11 +52,11 @@ namespace MsgPack.Spec.Generator
             || (definition is "System.ReadOnlyMemory<T>" or "System.Memory<T>" && named.TypeArguments[0].SpecialType != SpecialType.System_Byte);
 
         /// <summary>The value model of a BCL type (<see cref="IsBclType"/>), or null when it cannot be written (<see cref="WhyUnsupported"/> says why).</summary>
-        private static ValueModel? GetBclValue(INamedTypeSymbol named, string definition, ValueFactory make, INamedTypeSymbol? contract, INamedTypeSymbol? helpers)
+        private static ValueModel? GetBclValue(INamedTypeSymbol named, string definition, ValueFactory make, Scope scope)
         {
             if (BclScalars.TryGetValue(definition, out (ValueKind Kind, string? Helper) scalar))
             {
-                return scalar.Helper is null || HasHelper(helpers, scalar.Helper) ? make(scalar.Kind, ValueKind.Boolean, CollectionShape.None, null, null) : null;
+                return scalar.Helper is null || HasHelper(scope.Helpers, scalar.Helper) ? make(scalar.Kind, ValueKind.Boolean, CollectionShape.None, null, null) : null;
             }
 
             if (definition is "System.ReadOnlyMemory<T>" or "System.Memory<T>")
@@ -73,7 +74,7 @@ namespace MsgPack.Spec.Generator
                 var items = new List<ValueModel>(named.TypeArguments.Length);
                 foreach (ITypeSymbol argument in named.TypeArguments)
                 {
-                    ValueModel? item = GetValue(argument, isKey: false, contract, helpers);
+                    ValueModel? item = GetValue(argument, isKey: false, scope);
                     if (item is null)
                     {
                         return null;
@@ -89,12 +90,12 @@ namespace MsgPack.Spec.Generator
             CollectionShape shape = BclCollections[definition];
             if (shape == CollectionShape.ImmutableDictionary)
             {
-                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, contract, helpers);
-                ValueModel? value = GetValue(named.TypeArguments[1], isKey: false, contract, helpers);
+                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, scope);
+                ValueModel? value = GetValue(named.TypeArguments[1], isKey: false, scope);
                 return key is null || value is null ? null : make(ValueKind.Dictionary, ValueKind.Boolean, shape, value, key);
             }
 
-            ValueModel? element = GetValue(named.TypeArguments[0], isKey: false, contract, helpers);
+            ValueModel? element = GetValue(named.TypeArguments[0], isKey: false, scope);
             return element is null ? null : make(ValueKind.Collection, ValueKind.Boolean, shape, element, null);
         }
 
@@ -109,13 +110,13 @@ namespace MsgPack.Spec.Generator
         /// Why a member's type cannot be written, for MSPK002: the first part of it (the type, its element, key or item)
         /// that the generator refuses, and the reason when there is one beyond "not a supported type".
         /// </summary>
-        private static string WhyUnsupported(ITypeSymbol type, INamedTypeSymbol? contract, INamedTypeSymbol? helpers)
+        private static string WhyUnsupported(ITypeSymbol type, Scope scope)
         {
             if (type is IArrayTypeSymbol array)
             {
                 return array.Rank != 1
                     ? "multi-dimensional arrays are not supported (an array of arrays is)"
-                    : WhyUnsupported(array.ElementType, contract, helpers);
+                    : WhyUnsupported(array.ElementType, scope);
             }
 
             if (type is not INamedTypeSymbol named)
@@ -124,7 +125,7 @@ namespace MsgPack.Spec.Generator
             }
 
             string definition = named.OriginalDefinition.ToDisplayString();
-            if (BclScalars.TryGetValue(definition, out (ValueKind Kind, string? Helper) scalar) && scalar.Helper is not null && !HasHelper(helpers, scalar.Helper))
+            if (BclScalars.TryGetValue(definition, out (ValueKind Kind, string? Helper) scalar) && scalar.Helper is not null && !HasHelper(scope.Helpers, scalar.Helper))
             {
                 return "'" + named.ToDisplayString() + "' needs the .NET 8 or later build of MsgPack.Spec, and this project gets its netstandard2.0 build";
             }
@@ -148,9 +149,9 @@ namespace MsgPack.Spec.Generator
             // (A type parameter's own rule is MSPK008's.)
             foreach (ITypeSymbol argument in named.TypeArguments)
             {
-                if (argument is not ITypeParameterSymbol && GetValue(argument, isKey: false, contract, helpers) is null)
+                if (argument is not ITypeParameterSymbol && GetValue(argument, isKey: false, scope) is null)
                 {
-                    return WhyUnsupported(argument, contract, helpers);
+                    return WhyUnsupported(argument, scope);
                 }
             }
 

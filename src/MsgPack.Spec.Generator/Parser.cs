@@ -49,20 +49,10 @@ namespace MsgPack.Spec.Generator
 
             cancellationToken.ThrowIfCancellationRequested();
 
-            // The members: instance fields and properties declared in the type.
+            // The members: instance fields and properties of the type and its base classes.
             var members = new List<(ISymbol Symbol, ITypeSymbol Type, int Index, string? Key, Location? Location)>();
-            foreach (ISymbol member in type.GetMembers())
+            foreach (ISymbol member in MembersWithBases(type))
             {
-                if (member.IsStatic || member.IsImplicitlyDeclared || !(member is IFieldSymbol || member is IPropertySymbol))
-                {
-                    continue;
-                }
-
-                if (member is IPropertySymbol { IsIndexer: true })
-                {
-                    continue;
-                }
-
                 ITypeSymbol memberType = member is IFieldSymbol field ? field.Type : ((IPropertySymbol)member).Type;
                 Location? location = member.Locations.FirstOrDefault();
                 AttributeData? key = null;
@@ -87,7 +77,8 @@ namespace MsgPack.Spec.Generator
 
                 if (key is null)
                 {
-                    if (member.DeclaredAccessibility == Accessibility.Public)
+                    // A base class's public member only when it is ours to annotate (declared in source).
+                    if (member.DeclaredAccessibility == Accessibility.Public && !member.DeclaringSyntaxReferences.IsEmpty)
                     {
                         diagnostics.Add(Diagnostic(Diagnostics.MissingKey.Id, location, member.Name));
                     }
@@ -138,7 +129,7 @@ namespace MsgPack.Spec.Generator
             var compilation = (CSharpCompilation)context.SemanticModel.Compilation;
             int languageVersion = (int)compilation.LanguageVersion.MapSpecifiedToEffectiveVersion();
             INamedTypeSymbol? contract = languageVersion >= 1100 ? compilation.GetTypeByMetadataName(SerializableInterface) : null;
-            INamedTypeSymbol? helpers = compilation.GetTypeByMetadataName(SerializationHelpers);
+            var scope = new Scope(compilation, contract);
 
             // The constructor and the members it takes.
             IMethodSymbol? constructor = ChooseConstructor(type, out string? whyNot);
@@ -183,8 +174,8 @@ namespace MsgPack.Spec.Generator
                 bool initOnly = symbol is IPropertySymbol { SetMethod.IsInitOnly: true };
                 bool settable = symbol is IFieldSymbol f
                     ? !f.IsReadOnly && !f.IsConst
-                    : ((IPropertySymbol)symbol).SetMethod is not null;
-                if (!readable || (!settable && parameterIndex < 0))
+                    : ((IPropertySymbol)symbol).SetMethod is IMethodSymbol setter && Reaches(setter, type);
+                if (!readable || !Reaches(symbol, type) || (!settable && parameterIndex < 0))
                 {
                     diagnostics.Add(Diagnostic(Diagnostics.MemberNotSettable.Id, location, symbol.Name));
                     continue;
@@ -196,10 +187,18 @@ namespace MsgPack.Spec.Generator
                     continue;
                 }
 
-                ValueModel? value = GetValue(memberType, isKey: false, contract, helpers);
+                int reported = diagnostics.Count;
+                INamedTypeSymbol? converter = MemberConverter(symbol, memberType, scope, location, diagnostics);
+                if (diagnostics.Count > reported)
+                {
+                    // The member's converter does not fit (MSPK020, MSPK021): the generator's own mapping is not a fallback.
+                    continue;
+                }
+
+                ValueModel? value = GetValue(memberType, isKey: false, scope, converter);
                 if (value is null)
                 {
-                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString(), WhyUnsupported(memberType, contract, helpers)));
+                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString(), WhyUnsupported(memberType, scope)));
                     continue;
                 }
 
@@ -229,9 +228,73 @@ namespace MsgPack.Spec.Generator
                 .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
             var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
                 fullName, type.IsValueType, isMap, integerKeys, models.ToEquatableArray(), constructor!.Parameters.Length,
-                compilation.Options.AllowUnsafe, languageVersion, contract is not null);
+                compilation.Options.AllowUnsafe, languageVersion, contract is not null, HasGeneratedBase(type));
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
+
+        /// <summary>
+        /// The instance fields and properties of the type and of its base classes, the base's first (the order a map
+        /// layout writes them in), each name once: a member that a derived class overrides or hides keeps the base's
+        /// place and is taken as the derived class declares it.
+        /// </summary>
+        private static IEnumerable<ISymbol> MembersWithBases(INamedTypeSymbol type)
+        {
+            var levels = new List<INamedTypeSymbol>();
+            for (INamedTypeSymbol? level = type; level is not null && level.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); level = level.BaseType)
+            {
+                levels.Insert(0, level);
+            }
+
+            var members = new List<ISymbol>();
+            var places = new Dictionary<string, int>();
+            foreach (INamedTypeSymbol level in levels)
+            {
+                foreach (ISymbol member in level.GetMembers())
+                {
+                    if (member.IsStatic || member.IsImplicitlyDeclared || !(member is IFieldSymbol || member is IPropertySymbol)
+                        || member is IPropertySymbol { IsIndexer: true })
+                    {
+                        continue;
+                    }
+
+                    if (places.TryGetValue(member.Name, out int place))
+                    {
+                        members[place] = member;
+                    }
+                    else
+                    {
+                        places.Add(member.Name, members.Count);
+                        members.Add(member);
+                    }
+                }
+            }
+
+            return members;
+        }
+
+        /// <summary>Whether a base class is a generated type, whose static doors the type's own hide.</summary>
+        private static bool HasGeneratedBase(INamedTypeSymbol type)
+        {
+            for (INamedTypeSymbol? level = type.BaseType; level is not null; level = level.BaseType)
+            {
+                if (level.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>
+        /// Whether the generated code, inside <paramref name="type"/>, can use a member (or accessor) declared on it or on a
+        /// base class: not a base class's private one, nor its internal one from another assembly.
+        /// </summary>
+        private static bool Reaches(ISymbol member, INamedTypeSymbol type) =>
+            SymbolEqualityComparer.Default.Equals(member.ContainingType, type)
+            || member.DeclaredAccessibility is Accessibility.Public or Accessibility.Protected or Accessibility.ProtectedOrInternal
+            || (member.DeclaredAccessibility is Accessibility.Internal or Accessibility.ProtectedAndInternal
+                && SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, type.ContainingAssembly));
 
         /// <summary>A constructor parameter's default as a C# literal that converts to the parameter's type.</summary>
         private static string Literal(object value) => value switch
@@ -328,9 +391,9 @@ namespace MsgPack.Spec.Generator
         /// <summary>The value model of a type, or null when the generator cannot write it (MSPK002).</summary>
         /// <param name="type">The type.</param>
         /// <param name="isKey">A dictionary's key: never nil.</param>
-        /// <param name="contract">IMsgPackSerializable&lt;T&gt;, where the project can implement it; else null.</param>
-        /// <param name="helpers">The library's MsgPackSerialization: its members tell which BCL types the referenced build writes.</param>
-        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, INamedTypeSymbol? contract, INamedTypeSymbol? helpers)
+        /// <param name="scope">The contract and the assembly's converters.</param>
+        /// <param name="converter">The member's own converter, closed for its type; null for none.</param>
+        private static ValueModel? GetValue(ITypeSymbol type, bool isKey, Scope scope, INamedTypeSymbol? converter = null)
         {
             bool isNullableValue = false;
             ITypeSymbol valueType = type;
@@ -349,6 +412,13 @@ namespace MsgPack.Spec.Generator
             string typeName = valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
             ValueModel Make(ValueKind kind, ValueKind underlying = ValueKind.Boolean, CollectionShape shape = CollectionShape.None, ValueModel? element = null, ValueModel? key = null) =>
                 new ValueModel(kind, typeName, isNullableValue, isReference, acceptsNil, underlying, shape, element, key, isTypeParameter);
+
+            // A converter first (the member's, the type's, the assembly's): it may replace the generator's own mapping.
+            converter ??= ConverterOf(valueType, scope);
+            if (converter is not null)
+            {
+                return Make(ValueKind.Converter) with { Converter = converter.ToDisplayString(FullyQualified) };
+            }
 
             ValueKind? scalar = ScalarKind(valueType);
             if (scalar is not null)
@@ -375,14 +445,14 @@ namespace MsgPack.Spec.Generator
                     return Make(ValueKind.NumberArray, elementKind.Value);
                 }
 
-                ValueModel? item = GetValue(array.ElementType, isKey: false, contract, helpers);
+                ValueModel? item = GetValue(array.ElementType, isKey: false, scope);
                 return item is null ? null : Make(ValueKind.Collection, shape: CollectionShape.Array, element: item);
             }
 
             // A type parameter that implements the contract: its own static members, like a generated type's.
             if (valueType is ITypeParameterSymbol parameter)
             {
-                return IsSerializable(parameter, contract) ? Make(ValueKind.Object) : null;
+                return IsSerializable(parameter, scope.Contract) ? Make(ValueKind.Object) : null;
             }
 
             if (valueType is not INamedTypeSymbol named)
@@ -393,7 +463,7 @@ namespace MsgPack.Spec.Generator
             string definition = named.OriginalDefinition.ToDisplayString();
             if (IsBclType(named, definition))
             {
-                return GetBclValue(named, definition, (kind, underlying, shape, element, key) => Make(kind, underlying, shape, element, key), contract, helpers);
+                return GetBclValue(named, definition, (kind, underlying, shape, element, key) => Make(kind, underlying, shape, element, key), scope);
             }
 
             switch (definition)
@@ -418,22 +488,22 @@ namespace MsgPack.Spec.Generator
             };
             if (shape is CollectionShape.Dictionary or CollectionShape.DictionaryInterface)
             {
-                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, contract, helpers);
-                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, contract, helpers);
+                ValueModel? key = GetValue(named.TypeArguments[0], isKey: true, scope);
+                ValueModel? item = GetValue(named.TypeArguments[1], isKey: false, scope);
                 return key is null || item is null ? null : Make(ValueKind.Dictionary, shape: shape, element: item, key: key);
             }
 
             if (shape != CollectionShape.None)
             {
-                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, contract, helpers);
+                ValueModel? item = GetValue(named.TypeArguments[0], isKey: false, scope);
                 return item is null ? null : Make(ValueKind.Collection, shape: shape, element: item);
             }
 
             // A generated type, or a hand-written one that implements the contract: both have the same static members.
             bool generated = named.TypeKind is TypeKind.Class or TypeKind.Struct
                 && named.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
-            bool serializable = contract is not null && named.AllInterfaces.Any(i =>
-                SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
+            bool serializable = scope.Contract is not null && named.AllInterfaces.Any(i =>
+                SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, scope.Contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
             return generated || serializable ? Make(ValueKind.Object) : null;
         }
 

@@ -179,6 +179,10 @@ namespace MsgPack.Spec.Generator.Tests
             byte[] bytes = { 0x82, 0xa1, (byte)'a', 0x01, 0xa1, (byte)'b', 0x91, 0xc0 };
             Assert.NotNull(Read<EmptyMap>(bytes));
             Assert.Equal(default, Read<EmptyArrayOrMap>(bytes));
+
+            // Integer keys too (Tarantool's bodies), and keys of any other type: no member means no key type.
+            byte[] mixed = { 0x83, 0x01, 0x02, 0xcd, 0x01, 0x00, 0xa1, (byte)'x', 0xc3, 0x90 };
+            Assert.NotNull(Read<EmptyMap>(mixed));
         }
 
         private static byte[] Generic<T>(T value)

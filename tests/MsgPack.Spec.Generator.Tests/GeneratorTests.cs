@@ -57,6 +57,46 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void The_map_layout_is_generated_as_in_the_snapshot() => MatchesSnapshot(MapModel, "Shop.Order.MsgPack.g.cs", "MapLayout");
 
+        private const string ConverterModel = """
+            using System;
+            using System.Collections.Generic;
+            using MsgPack.Spec;
+            using MsgPack.Spec.Serialization;
+
+            namespace Shop
+            {
+                [MsgPackConverter(typeof(CentsConverter))]
+                public readonly record struct Money(long Cents);
+
+                public readonly struct CentsConverter : IMsgPackConverter<Money>
+                {
+                    public void Write(ref MsgPackWriter writer, in Money value) => writer.WriteInt64(value.Cents);
+                    public void Write(ref Span<byte> destination, in Money value) => MsgPackSpec.WriteInt64(ref destination, value.Cents);
+                    public int GetEncodedLength(in Money value) => MsgPackSpec.GetInt64EncodedLength(value.Cents);
+                    public Money Read(ref MsgPackReader reader, int depth) => new Money(reader.ReadInt64());
+                }
+
+                public readonly struct DayNumberConverter : IMsgPackConverter<DateTime>
+                {
+                    public void Write(ref MsgPackWriter writer, in DateTime value) => writer.WriteInt32((int)(value.Ticks / TimeSpan.TicksPerDay));
+                    public void Write(ref Span<byte> destination, in DateTime value) => MsgPackSpec.WriteInt32(ref destination, (int)(value.Ticks / TimeSpan.TicksPerDay));
+                    public int GetEncodedLength(in DateTime value) => MsgPackSpec.GetInt64EncodedLength(value.Ticks / TimeSpan.TicksPerDay);
+                    public DateTime Read(ref MsgPackReader reader, int depth) => new DateTime(reader.ReadInt32() * TimeSpan.TicksPerDay);
+                }
+
+                [MsgPackObject(MsgPackLayout.Map)]
+                public partial class Invoice
+                {
+                    [MsgPackKey("total")] public Money Total { get; set; }
+                    [MsgPackKey("due"), MsgPackConverter(typeof(DayNumberConverter))] public DateTime Due { get; set; }
+                    [MsgPackKey("lines")] public List<Money>? Lines { get; set; }
+                }
+            }
+            """;
+
+        [Fact]
+        public void Converter_calls_are_generated_as_in_the_snapshot() => MatchesSnapshot(ConverterModel, "Shop.Invoice.MsgPack.g.cs", "Converters");
+
         private const string BclModel = """
             using System;
             using System.Collections.Generic;
@@ -106,6 +146,10 @@ namespace MsgPack.Spec.Generator.Tests
         [InlineData("MSPK008", "[MsgPackObject(MsgPackLayout.Array)] public partial class C<T> { [MsgPackKey(0)] public T A { get; set; } = default!; }")]
         [InlineData("MSPK008", "[MsgPackObject(MsgPackLayout.Array)] public partial class C<T> where T : class { [MsgPackKey(0)] public T? A { get; set; } }")]
         [InlineData("MSPK007", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public readonly int A; }")]
+        [InlineData("MSPK003", "public class B { [MsgPackKey(0)] public int A { get; set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(0)] public int D { get; set; } }")]
+        [InlineData("MSPK005", "public class B { public int A { get; set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(0)] public int D { get; set; } }")]
+        [InlineData("MSPK007", "public class B { [MsgPackKey(0)] private int A { get; set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(1)] public int D { get; set; } }")]
+        [InlineData("MSPK007", "public class B { [MsgPackKey(0)] public int A { get; private set; } } [MsgPackObject(MsgPackLayout.Array)] public partial class C : B { [MsgPackKey(1)] public int D { get; set; } }")]
         public void Each_diagnostic_is_reported_and_nothing_is_generated(string id, string declaration)
         {
             GeneratorDriverRunResult result = Run(out _, "using MsgPack.Spec.Serialization;\n" + declaration);
@@ -113,6 +157,63 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Contains(diagnostics, d => d.Id == id);
             Assert.All(diagnostics, d => Assert.Equal(DiagnosticSeverity.Error, d.Severity));
             Assert.All(diagnostics, d => Assert.NotEqual(Location.None, d.Location));
+            Assert.Empty(result.GeneratedTrees);
+        }
+
+        private const string ConverterShapes = """
+            using System;
+            using MsgPack.Spec;
+            using MsgPack.Spec.Serialization;
+            public struct IntConverter : IMsgPackConverter<int>
+            {
+                public void Write(ref MsgPackWriter writer, in int value) => writer.WriteInt32(value);
+                public void Write(ref Span<byte> destination, in int value) => MsgPackSpec.WriteInt32(ref destination, value);
+                public int GetEncodedLength(in int value) => MsgPackSpec.GetInt64EncodedLength(value);
+                public int Read(ref MsgPackReader reader, int depth) => reader.ReadInt32();
+            }
+            public struct OtherIntConverter : IMsgPackConverter<int>
+            {
+                public void Write(ref MsgPackWriter writer, in int value) => writer.WriteInt32(value);
+                public void Write(ref Span<byte> destination, in int value) => MsgPackSpec.WriteInt32(ref destination, value);
+                public int GetEncodedLength(in int value) => MsgPackSpec.GetInt64EncodedLength(value);
+                public int Read(ref MsgPackReader reader, int depth) => reader.ReadInt32();
+            }
+            public sealed class ClassConverter : IMsgPackConverter<int>
+            {
+                public void Write(ref MsgPackWriter writer, in int value) => writer.WriteInt32(value);
+                public void Write(ref Span<byte> destination, in int value) => MsgPackSpec.WriteInt32(ref destination, value);
+                public int GetEncodedLength(in int value) => MsgPackSpec.GetInt64EncodedLength(value);
+                public int Read(ref MsgPackReader reader, int depth) => reader.ReadInt32();
+            }
+            public struct Box<T> { }
+            public struct NotOverItsParameter<T> : IMsgPackConverter<Box<int>>
+            {
+                public void Write(ref MsgPackWriter writer, in Box<int> value) => writer.WriteNil();
+                public void Write(ref Span<byte> destination, in Box<int> value) => MsgPackSpec.WriteNil(ref destination);
+                public int GetEncodedLength(in Box<int> value) => 1;
+                public Box<int> Read(ref MsgPackReader reader, int depth) => default;
+            }
+
+            """;
+
+        [Theory]
+        [InlineData("MSPK020", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0), MsgPackConverter(typeof(ClassConverter))] public int A { get; set; } }")]
+        [InlineData("MSPK020", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0), MsgPackConverter(typeof(IntConverter))] public long A { get; set; } }")]
+        [InlineData("MSPK020", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0), MsgPackConverter(typeof(NotOverItsParameter<>))] public Box<int> A { get; set; } }")]
+        [InlineData("MSPK020", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0), MsgPackConverter(typeof(Box<>))] public Box<int> A { get; set; } }")]
+        [InlineData("MSPK021", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0), MsgPackConverter(typeof(IntConverter)), MsgPackConverter(typeof(OtherIntConverter))] public int A { get; set; } }")]
+        [InlineData("MSPK020", "[MsgPackConverter(typeof(IntConverter))] public struct Money { }")]
+        [InlineData("MSPK021", "[MsgPackConverter(typeof(IntConverter))] [MsgPackConverter(typeof(OtherIntConverter))] public struct Money { }")]
+        [InlineData("MSPK020", "[assembly: MsgPackConverter(typeof(ClassConverter))]")]
+        [InlineData("MSPK021", "[assembly: MsgPackConverter(typeof(IntConverter))]\n[assembly: MsgPackConverter(typeof(OtherIntConverter))]")]
+        public void A_converter_that_does_not_fit_is_reported_where_it_is_named(string id, string declaration)
+        {
+            // The assembly's attributes go first in their file; the converters in a file of their own.
+            GeneratorDriverRunResult result = Run(out _, ConverterShapes, "using MsgPack.Spec.Serialization;\n" + declaration);
+            Diagnostic diagnostic = Assert.Single(result.Diagnostics);
+            Assert.Equal(id, diagnostic.Id);
+            Assert.Equal(DiagnosticSeverity.Error, diagnostic.Severity);
+            Assert.NotEqual(Location.None, diagnostic.Location);
             Assert.Empty(result.GeneratedTrees);
         }
 

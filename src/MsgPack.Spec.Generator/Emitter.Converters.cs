@@ -1,6 +1,7 @@
 namespace MsgPack.Spec.Generator
 {
-    // The type's contract for generic code: IMsgPackSerializable<T> (on the type line) and the nested converter struct.
+    // Converters: the type's own for generic code (the nested MsgPackConverter struct; IMsgPackSerializable<T> is on the
+    // type line), and the calls to a custom converter ([MsgPackConverter]).
     internal sealed partial class Emitter
     {
         /// <summary>
@@ -12,7 +13,7 @@ namespace MsgPack.Spec.Generator
         {
             string type = _model.Name;
             Line("/// <summary>The converter of <see cref=\"" + CrefName + "\"/> for generic code: <c>where TConverter : struct, IMsgPackConverter&lt;T&gt;</c>, called with no boxing and no virtual call.</summary>");
-            Line("public readonly struct MsgPackConverter : global::MsgPack.Spec.Serialization.IMsgPackConverter<" + type + ">");
+            Line("public " + New + "readonly struct MsgPackConverter : global::MsgPack.Spec.Serialization.IMsgPackConverter<" + type + ">");
             Open();
             Line("/// <inheritdoc/>");
             Line("public void Write(ref " + Writer + " writer, in " + type + " value) => " + type + ".Write(ref writer, in value);");
@@ -27,5 +28,12 @@ namespace MsgPack.Spec.Generator
             Line("public " + type + " Read(ref " + Reader + " reader, int depth) => " + type + ".Read(ref reader, depth);");
             Close();
         }
+
+        /// <summary>
+        /// A custom converter as the receiver of a call: <c>default(TConverter)</c>. The converter is a struct, so the call
+        /// is direct (and inlined) with no instance kept anywhere; its writers take the same writer or advancing span as the
+        /// generated ones, so the span and pointer doors stay direct through it.
+        /// </summary>
+        private static string Converter(ValueModel value) => "default(" + value.Converter + ")";
     }
 }
