@@ -581,14 +581,19 @@ namespace MsgPack.Spec.Serialization
             long part = -1;
             foreach (byte b in text)
             {
-                if (b == (byte)'.' && part >= 0 && count < 3)
+                if (b >= (byte)'0' && b <= (byte)'9')
+                {
+                    // A component is at most 10 digits before it passes int.MaxValue: the long cannot overflow.
+                    part = (part < 0 ? 0 : part * 10) + (b - '0');
+                    if (part > int.MaxValue)
+                    {
+                        return null;
+                    }
+                }
+                else if (b == (byte)'.' && part >= 0 && count < 3)
                 {
                     parts[count++] = (int)part;
                     part = -1;
-                }
-                else if (b >= (byte)'0' && b <= (byte)'9' && (part = (part < 0 ? 0 : part * 10) + (b - '0')) <= int.MaxValue)
-                {
-                    continue;
                 }
                 else
                 {
