@@ -157,10 +157,10 @@ namespace MsgPack.Spec.Generator
     /// <param name="Underlying">An enum's underlying integer kind; a number array's element kind.</param>
     /// <param name="Shape">A collection's shape.</param>
     /// <param name="IsTypeParameter">A type parameter of the generated type (null is <c>default</c>, and it is checked for null unless it is a struct).</param>
-    /// <param name="Items">A tuple's items, in order (<see cref="ValueKind.Tuple"/>).</param>
     /// <param name="Element">A collection's element, or a dictionary's value.</param>
     /// <param name="Key">A dictionary's key.</param>
     /// <param name="Converter">The custom converter's type, closed and fully qualified (<see cref="ValueKind.Converter"/>).</param>
+    /// <param name="Items">A tuple's items, in order (<see cref="ValueKind.Tuple"/>).</param>
     internal sealed record ValueModel(
         ValueKind Kind,
         string TypeName,
