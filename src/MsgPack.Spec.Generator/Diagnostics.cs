@@ -15,7 +15,7 @@ namespace MsgPack.Spec.Generator
 
         public static readonly DiagnosticDescriptor UnsupportedMemberType = new DiagnosticDescriptor(
             "MSPK002", "Member type is not supported",
-            "The member '{0}' has the type '{1}', which the generator does not write yet",
+            "The member '{0}' has the type '{1}', which the generator does not write: {2}",
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 
         public static readonly DiagnosticDescriptor DuplicateKey = new DiagnosticDescriptor(

@@ -6,6 +6,8 @@ namespace MsgPack.Spec.Generator
     // The members' collections: one helper class of write, length and read methods per list or dictionary shape.
     internal sealed partial class Emitter
     {
+        private const string Immutable = "global::System.Collections.Immutable.";
+
         /// <summary>The helper name of a collection value, registering it (and, recursively, its elements') to be written.</summary>
         private string Collection(string name, ValueModel value)
         {
@@ -40,6 +42,12 @@ namespace MsgPack.Spec.Generator
 
         private void EmitCollection(string name, ValueModel value)
         {
+            if (value.Kind == ValueKind.Tuple)
+            {
+                EmitTuple(name, value);
+                return;
+            }
+
             string type = value.TypeName;
             bool isMap = value.Kind == ValueKind.Dictionary;
             string itemHelper = name + (isMap ? "Value" : "Item");
@@ -48,6 +56,11 @@ namespace MsgPack.Spec.Generator
             {
                 Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
                 Open();
+                EmitDefaultImmutableArray(value, () =>
+                {
+                    Line(Nil(advancing));
+                    Line("return;");
+                });
                 string count = CountOf(value);
                 Line(advancing
                     ? Spec + (isMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + count + ");"
@@ -67,6 +80,7 @@ namespace MsgPack.Spec.Generator
 
             Line("public static int Get" + name + "Length(" + type + " value)");
             Open();
+            EmitDefaultImmutableArray(value, () => Line("return 1;"));
             Line("int length = " + Spec + ".GetArrayHeaderEncodedLength(" + CountOf(value) + ");");
             EachItem(value, (item, key) =>
             {
@@ -84,6 +98,15 @@ namespace MsgPack.Spec.Generator
             Line("public static " + type + " Read" + name + "(ref " + Reader + " reader, int depth)");
             Open();
             Line(Cursor + " cursor = reader.GetCursor();");
+            if (value.Shape == CollectionShape.ImmutableArray)
+            {
+                Line("if (cursor.TryReadNil(ref reader) == " + Status + ".Done)");
+                Open();
+                Line("reader.MoveTo(cursor);");
+                Line("return default;");
+                Close();
+            }
+
             Line("int count = cursor." + (isMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
             Line("// Every item takes a byte at least (an entry two): a count the input cannot hold allocates nothing.");
             Line(Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", cursor.GetRemaining(ref reader));");
@@ -92,6 +115,10 @@ namespace MsgPack.Spec.Generator
                 CollectionShape.Array => ArrayCreation(Declared(value.Element!)),
                 CollectionShape.Dictionary or CollectionShape.DictionaryInterface =>
                     "new global::System.Collections.Generic.Dictionary<" + value.Key!.TypeName + ", " + Declared(value.Element!) + ">(count)",
+                CollectionShape.Set or CollectionShape.SetInterface => Serialization + ".NewHashSet<" + Declared(value.Element!) + ">(count)",
+                CollectionShape.ImmutableArray => Immutable + "ImmutableArray.CreateBuilder<" + Declared(value.Element!) + ">(count)",
+                CollectionShape.ImmutableList => Immutable + "ImmutableList.CreateBuilder<" + Declared(value.Element!) + ">()",
+                CollectionShape.ImmutableDictionary => Immutable + "ImmutableDictionary.CreateBuilder<" + value.Key!.TypeName + ", " + Declared(value.Element!) + ">()",
                 _ => "new global::System.Collections.Generic.List<" + Declared(value.Element!) + ">(count)",
             };
             Line("var result = " + created + ";");
@@ -123,6 +150,15 @@ namespace MsgPack.Spec.Generator
             {
                 Line("result[i] = item;");
             }
+            else if (value.Shape is CollectionShape.Set or CollectionShape.SetInterface)
+            {
+                // As a repeated map key: the writer did not write a set.
+                Line("if (!result.Add(item))");
+                Open();
+                Line("reader.MoveTo(cursor);");
+                Line(Serialization + ".ThrowDuplicateElement();");
+                Close();
+            }
             else
             {
                 Line("result.Add(item);");
@@ -137,7 +173,26 @@ namespace MsgPack.Spec.Generator
             Close();
             Line();
             Line("reader.MoveTo(cursor);");
-            Line("return result;");
+            Line(value.Shape switch
+            {
+                CollectionShape.ImmutableArray => "return result.MoveToImmutable();",
+                CollectionShape.ImmutableList or CollectionShape.ImmutableDictionary => "return result.ToImmutable();",
+                _ => "return result;",
+            });
+            Close();
+        }
+
+        /// <summary>An ImmutableArray that holds no array (default) is nil, as MessagePack-CSharp writes it.</summary>
+        private void EmitDefaultImmutableArray(ValueModel value, System.Action statements)
+        {
+            if (value.Shape != CollectionShape.ImmutableArray)
+            {
+                return;
+            }
+
+            Line("if (value.IsDefault)");
+            Open();
+            statements();
             Close();
         }
 
@@ -165,6 +220,7 @@ namespace MsgPack.Spec.Generator
                 case CollectionShape.Array:
                 case CollectionShape.List:
                 case CollectionShape.IndexedInterface:
+                case CollectionShape.ImmutableArray:
                     // The element in a local: the compiler's null-state analysis follows a local, not an indexer.
                     Line("for (int i = 0; i < " + CountOf(value) + "; i++)");
                     Open();
@@ -199,7 +255,32 @@ namespace MsgPack.Spec.Generator
                     Close();
                     Close();
                     break;
+                case CollectionShape.Set:
+                case CollectionShape.ImmutableList:
+                    // Their struct enumerators: no allocation.
+                    Line("foreach (" + element + " item in value)");
+                    Open();
+                    body("item", null);
+                    Close();
+                    break;
+                case CollectionShape.SetInterface:
+                    Line("if (value is global::System.Collections.Generic.HashSet<" + element + "> set)");
+                    Open();
+                    Line("foreach (" + element + " item in set)");
+                    Open();
+                    body("item", null);
+                    Close();
+                    Close();
+                    Line("else");
+                    Open();
+                    Line("foreach (" + element + " item in value)");
+                    Open();
+                    body("item", null);
+                    Close();
+                    Close();
+                    break;
                 case CollectionShape.Dictionary:
+                case CollectionShape.ImmutableDictionary:
                     Line("foreach (global::System.Collections.Generic.KeyValuePair<" + value.Key!.TypeName + ", " + element + "> pair in value)");
                     Open();
                     body("pair.Value", "pair.Key");
@@ -225,6 +306,7 @@ namespace MsgPack.Spec.Generator
             }
         }
 
-        private static string CountOf(ValueModel collection) => collection.Shape == CollectionShape.Array ? "value.Length" : "value.Count";
+        private static string CountOf(ValueModel collection) =>
+            collection.Shape is CollectionShape.Array or CollectionShape.ImmutableArray ? "value.Length" : "value.Count";
     }
 }

@@ -22,6 +22,10 @@ namespace MsgPack.Spec.Generator
                 ValueKind.Int32 or ValueKind.UInt32 => 5,
                 ValueKind.Int64 or ValueKind.UInt64 => 9,
                 ValueKind.Timestamp or ValueKind.DateTime or ValueKind.DateTimeOffset => 15,
+                ValueKind.Char => 3,
+                ValueKind.DateOnly => 5,
+                ValueKind.TimeSpan or ValueKind.TimeOnly => 9,
+                ValueKind.Decimal => 32,
                 _ => 0,
             };
         }
@@ -68,7 +72,21 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.NumberArray: return Simple(value.Underlying + "Array", v);
                 case ValueKind.Collection:
                 case ValueKind.Dictionary:
+                case ValueKind.Tuple:
                     return "MsgPackCollections.Write" + Collection(helper, value) + "(" + to + v + ");";
+                case ValueKind.Decimal:
+                case ValueKind.Int128:
+                case ValueKind.UInt128:
+                case ValueKind.BigInteger:
+                case ValueKind.Version:
+                    return Serialization + ".Write" + value.Kind + "(" + to + v + ");";
+                case ValueKind.TimeSpan: return Simple("Int64", v + ".Ticks");
+                case ValueKind.DateOnly: return Simple("Int32", v + ".DayNumber");
+                case ValueKind.TimeOnly: return Simple("Int64", v + ".Ticks");
+                case ValueKind.Char: return Simple("UInt16", v);
+                case ValueKind.Half: return Simple("Single", "(float)" + v);
+                case ValueKind.Uri: return Simple("String", v + ".OriginalString");
+                case ValueKind.NumberMemory: return Simple(value.Underlying + "Array", v + ".Span");
                 default: return Simple(value.Kind.ToString(), v);
             }
         }
@@ -96,6 +114,8 @@ namespace MsgPack.Spec.Generator
             ValueKind.Single => 5,
             ValueKind.Double => 9,
             ValueKind.Guid => 38,
+            ValueKind.Half => 5,
+            ValueKind.Int128 or ValueKind.UInt128 => 18,
             _ => -1,
         };
 
@@ -135,6 +155,17 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.Object: return value.TypeName + ".GetEncodedLength(" + v + ")";
                 case ValueKind.Converter: return Converter(value) + ".GetEncodedLength(" + v + ")";
                 case ValueKind.NumberArray: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ")";
+                case ValueKind.NumberMemory: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ".Span)";
+                case ValueKind.TimeSpan:
+                case ValueKind.TimeOnly:
+                    return Spec + ".GetInt64EncodedLength(" + v + ".Ticks)";
+                case ValueKind.DateOnly: return Spec + ".GetInt64EncodedLength(" + v + ".DayNumber)";
+                case ValueKind.Char: return Spec + ".GetUInt64EncodedLength(" + v + ")";
+                case ValueKind.Uri: return Spec + ".GetStringEncodedLength(" + v + ".OriginalString)";
+                case ValueKind.Decimal:
+                case ValueKind.BigInteger:
+                case ValueKind.Version:
+                    return Serialization + ".Get" + value.Kind + "EncodedLength(" + v + ")";
                 default: return "MsgPackCollections.Get" + Collection(helper, value) + "Length(" + v + ")";
             }
         }
@@ -169,7 +200,15 @@ namespace MsgPack.Spec.Generator
                 ValueKind.Guid => Serialization + ".ReadGuid(ref cursor, ref reader)",
                 ValueKind.Enum => "(" + value.TypeName + ")cursor.Read" + value.Underlying + "(ref reader)",
                 ValueKind.Binary or ValueKind.BinaryMemory => "cursor.ReadBinary(ref reader).ToArray()",
-                ValueKind.Object or ValueKind.NumberArray or ValueKind.Collection or ValueKind.Dictionary or ValueKind.Converter => null,
+                ValueKind.Decimal or ValueKind.Int128 or ValueKind.UInt128 or ValueKind.BigInteger or ValueKind.Uri or ValueKind.Version =>
+                    Serialization + ".Read" + value.Kind + "(ref cursor, ref reader)",
+                ValueKind.TimeSpan => "new global::System.TimeSpan(cursor.ReadInt64(ref reader))",
+                ValueKind.DateOnly => "global::System.DateOnly.FromDayNumber(" + Serialization + ".ReadDayNumber(ref cursor, ref reader))",
+                ValueKind.TimeOnly => "new global::System.TimeOnly(" + Serialization + ".ReadTimeOfDayTicks(ref cursor, ref reader))",
+                ValueKind.Char => "(char)cursor.ReadUInt16(ref reader)",
+                ValueKind.Half => "(global::System.Half)cursor.ReadDouble(ref reader)",
+                ValueKind.Object or ValueKind.NumberArray or ValueKind.NumberMemory or ValueKind.Collection or ValueKind.Dictionary
+                    or ValueKind.Tuple or ValueKind.Converter => null,
                 _ => "cursor.Read" + value.Kind + "(ref reader)",
             };
             if (call is not null)
@@ -183,7 +222,7 @@ namespace MsgPack.Spec.Generator
             {
                 ValueKind.Object => value.TypeName + ".Read(ref reader, depth + 1)",
                 ValueKind.Converter => Converter(value) + ".Read(ref reader, depth + 1)",
-                ValueKind.NumberArray => Serialization + ".Read" + value.Underlying + "Array(ref reader)",
+                ValueKind.NumberArray or ValueKind.NumberMemory => Serialization + ".Read" + value.Underlying + "Array(ref reader)",
                 _ => "MsgPackCollections.Read" + Collection(helper, value) + "(ref reader, depth)",
             };
             Line("reader.MoveTo(cursor);");

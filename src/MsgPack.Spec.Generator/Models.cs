@@ -59,6 +59,48 @@ namespace MsgPack.Spec.Generator
 
         /// <summary>A custom converter's ([MsgPackConverter]): <see cref="ValueModel.Converter"/>, a struct called as <c>default(TConverter)</c>.</summary>
         Converter,
+
+        // The BCL types that are not MessagePack types (docs/serialization.md, "Interoperability"): MessagePack-CSharp's
+        // form where the peers differ; the library's MsgPackSerialization reads every peer's form it can tell apart.
+
+        /// <summary>decimal: the str of its invariant text; read also from Nerdbank's ext 4.</summary>
+        Decimal,
+
+        /// <summary>TimeSpan: its ticks, an integer.</summary>
+        TimeSpan,
+
+        /// <summary>DateOnly: its day number, an integer.</summary>
+        DateOnly,
+
+        /// <summary>TimeOnly: its ticks since midnight, an integer.</summary>
+        TimeOnly,
+
+        /// <summary>char: its UTF-16 unit, an integer.</summary>
+        Char,
+
+        /// <summary>Half: float 32.</summary>
+        Half,
+
+        /// <summary>Int128: bin of 16 bytes, little endian; read also from Nerdbank's integer or ext 5.</summary>
+        Int128,
+
+        /// <summary>UInt128: bin of 16 bytes, little endian; read also from Nerdbank's integer or ext 6.</summary>
+        UInt128,
+
+        /// <summary>BigInteger: bin of its bytes, little endian; read also from Nerdbank's integer or ext 3.</summary>
+        BigInteger,
+
+        /// <summary>Uri: the str of its original text.</summary>
+        Uri,
+
+        /// <summary>Version: the str of its text.</summary>
+        Version,
+
+        /// <summary>ReadOnlyMemory&lt;T&gt; or Memory&lt;T&gt; of a number or bool: the bulk array doors over its span (<see cref="ValueModel.Underlying"/>).</summary>
+        NumberMemory,
+
+        /// <summary>A value tuple or a KeyValuePair: an array of its items (<see cref="ValueModel.Items"/>); a KeyValuePair read also from Nerdbank's map.</summary>
+        Tuple,
     }
 
     /// <summary>How a collection is held, which decides how it is walked and what is created when it is read.</summary>
@@ -83,6 +125,27 @@ namespace MsgPack.Spec.Generator
 
         /// <summary>IDictionary&lt;TKey, TValue&gt; or IReadOnlyDictionary&lt;TKey, TValue&gt;: enumerated, created as a Dictionary.</summary>
         DictionaryInterface,
+
+        /// <summary>HashSet&lt;T&gt;: enumerated without allocation, created as a set; a repeated element fails.</summary>
+        Set,
+
+        /// <summary>ISet&lt;T&gt; or IReadOnlySet&lt;T&gt;: enumerated (a HashSet without allocation), created as a HashSet.</summary>
+        SetInterface,
+
+        /// <summary>ImmutableArray&lt;T&gt;: indexed; default (no array) is nil; created through a builder of its count.</summary>
+        ImmutableArray,
+
+        /// <summary>ImmutableList&lt;T&gt;: enumerated with its struct enumerator, created through a builder.</summary>
+        ImmutableList,
+
+        /// <summary>ImmutableDictionary&lt;TKey, TValue&gt;: enumerated with its struct enumerator, created through a builder.</summary>
+        ImmutableDictionary,
+
+        /// <summary>ValueTuple&lt;T1, ...&gt;: Item1 ... Item7, then Rest (a tuple itself, nested as MessagePack-CSharp nests it).</summary>
+        ValueTuple,
+
+        /// <summary>KeyValuePair&lt;TKey, TValue&gt;: Key, Value.</summary>
+        KeyValuePair,
     }
 
     /// <summary>A value's type as the emitter needs it.</summary>
@@ -97,6 +160,7 @@ namespace MsgPack.Spec.Generator
     /// <param name="Element">A collection's element, or a dictionary's value.</param>
     /// <param name="Key">A dictionary's key.</param>
     /// <param name="Converter">The custom converter's type, closed and fully qualified (<see cref="ValueKind.Converter"/>).</param>
+    /// <param name="Items">A tuple's items, in order (<see cref="ValueKind.Tuple"/>).</param>
     internal sealed record ValueModel(
         ValueKind Kind,
         string TypeName,
@@ -108,7 +172,8 @@ namespace MsgPack.Spec.Generator
         ValueModel? Element,
         ValueModel? Key,
         bool IsTypeParameter = false,
-        string? Converter = null);
+        string? Converter = null,
+        EquatableArray<ValueModel> Items = default);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);

@@ -18,6 +18,7 @@ namespace MsgPack.Spec.Generator
             public Scope(Compilation compilation, INamedTypeSymbol? contract)
             {
                 Contract = contract;
+                Helpers = compilation.GetTypeByMetadataName(Parser.SerializationHelpers);
                 ConverterInterface = compilation.GetTypeByMetadataName(Parser.ConverterInterface);
                 var converters = new List<(INamedTypeSymbol, ITypeSymbol)>();
                 foreach (AttributeData attribute in ConverterAttributes(compilation.Assembly))
@@ -36,6 +37,9 @@ namespace MsgPack.Spec.Generator
 
             /// <summary>IMsgPackSerializable&lt;T&gt;, where the project can implement it; else null.</summary>
             public INamedTypeSymbol? Contract { get; }
+
+            /// <summary>The library's MsgPackSerialization, as the project references it (its netstandard2.0 build lacks the Int128 and BigInteger helpers).</summary>
+            public INamedTypeSymbol? Helpers { get; }
 
             public INamedTypeSymbol? ConverterInterface { get; }
 

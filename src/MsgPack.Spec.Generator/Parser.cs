@@ -198,7 +198,7 @@ namespace MsgPack.Spec.Generator
                 ValueModel? value = GetValue(memberType, isKey: false, scope, converter);
                 if (value is null)
                 {
-                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString()));
+                    diagnostics.Add(Diagnostic(Diagnostics.UnsupportedMemberType.Id, location, symbol.Name, memberType.ToDisplayString(), WhyUnsupported(memberType, scope)));
                     continue;
                 }
 
@@ -447,6 +447,11 @@ namespace MsgPack.Spec.Generator
             }
 
             string definition = named.OriginalDefinition.ToDisplayString();
+            if (IsBclType(named, definition))
+            {
+                return GetBclValue(named, definition, (kind, underlying, shape, element, key) => Make(kind, underlying, shape, element, key), scope);
+            }
+
             switch (definition)
             {
                 case "System.DateTime": return Make(ValueKind.DateTime);

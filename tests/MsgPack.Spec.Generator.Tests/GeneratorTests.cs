@@ -175,11 +175,38 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void Converter_calls_are_generated_as_in_the_snapshot() => MatchesSnapshot(ConverterModel, "Shop.Invoice.MsgPack.g.cs", "Converters");
 
+        private const string BclModel = """
+            using System;
+            using System.Collections.Generic;
+            using System.Collections.Immutable;
+            using MsgPack.Spec.Serialization;
+
+            namespace Shop
+            {
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial class Ledger
+                {
+                    [MsgPackKey(0)] public decimal Total { get; set; }
+                    [MsgPackKey(1)] public DateOnly Day { get; set; }
+                    [MsgPackKey(2)] public Version? Schema { get; set; }
+                    [MsgPackKey(3)] public ReadOnlyMemory<long> Amounts { get; set; }
+                    [MsgPackKey(4)] public HashSet<string>? Tags { get; set; }
+                    [MsgPackKey(5)] public ImmutableArray<int> Frozen { get; set; }
+                    [MsgPackKey(6)] public KeyValuePair<string, decimal> Largest { get; set; }
+                    [MsgPackKey(7)] public (int Id, string? Note) Last { get; set; }
+                }
+            }
+            """;
+
+        [Fact]
+        public void The_BCL_types_are_generated_as_in_the_snapshot() => MatchesSnapshot(BclModel, "Shop.Ledger.MsgPack.g.cs", "BclTypes");
+
         [Theory]
         [InlineData("MSPK001", "[MsgPackObject(MsgPackLayout.Array)] public class C { [MsgPackKey(0)] public int A { get; set; } }")]
         [InlineData("MSPK001", "public class Outer { [MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } } }")]
-        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public decimal A { get; set; } }")]
-        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Collections.Generic.HashSet<int> A { get; set; } = new(); }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.ReadOnlyMemory<string> A { get; set; } }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Collections.Generic.IEnumerable<int> A { get; set; } = new int[0]; }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public (int, object) A { get; set; } }")]
         [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Collections.Generic.List<object> A { get; set; } = new(); }")]
         [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int[,] A { get; set; } = new int[0, 0]; }")]
         [InlineData("MSPK003", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } [MsgPackKey(0)] public int B { get; set; } }")]
@@ -313,6 +340,52 @@ namespace MsgPack.Spec.Generator.Tests
             Diagnostic only = Assert.Single(diagnostics);
             Assert.Equal("MSPK017", only.Id);
             Assert.Equal(DiagnosticSeverity.Error, only.Severity);
+        }
+
+        [Theory]
+        [InlineData("System.Collections.Generic.List<object>", "object says nothing of what to write or read")]
+        [InlineData("System.Collections.Generic.Dictionary<string, int[,]>", "multi-dimensional arrays are not supported (an array of arrays is)")]
+        [InlineData("System.Memory<string>", "ReadOnlyMemory<T> and Memory<T> are written only of byte (bin), bool and numbers (arrays); use T[] or List<T> for other elements")]
+        [InlineData("System.Collections.Generic.KeyValuePair<int, System.Collections.Generic.IEnumerable<int>>", "IEnumerable<T> has no count to write before its items; use a collection (IReadOnlyCollection<T>, List<T>, T[])")]
+        [InlineData("System.Collections.Generic.HashSet<System.IntPtr>", "'nint' is not a supported type")]
+        public void An_unsupported_type_is_MSPK002_with_the_part_that_fails_and_why(string type, string reason)
+        {
+            GeneratorDriverRunResult result = Run(out _, "using MsgPack.Spec.Serialization;\n[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public " + type + " A { get; set; } = default!; }");
+            Diagnostic diagnostic = Assert.Single(result.Diagnostics);
+            Assert.Equal("MSPK002", diagnostic.Id);
+            Assert.EndsWith("which the generator does not write: " + reason, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        [Fact]
+        public void A_type_the_referenced_library_build_lacks_is_MSPK002_that_says_so()
+        {
+            // The netstandard2.0 build of MsgPack.Spec has no Int128 or BigInteger helpers (a .NET 6 or 7 project, where
+            // the types exist, gets that build): a stand-in library without them.
+            const string Library = """
+                namespace MsgPack.Spec.Serialization
+                {
+                    public enum MsgPackLayout { Array = 0, Map = 1 }
+                    [System.AttributeUsage(System.AttributeTargets.Class | System.AttributeTargets.Struct)]
+                    public sealed class MsgPackObjectAttribute : System.Attribute { public MsgPackObjectAttribute(MsgPackLayout layout) { } }
+                    [System.AttributeUsage(System.AttributeTargets.Property | System.AttributeTargets.Field)]
+                    public sealed class MsgPackKeyAttribute : System.Attribute { public MsgPackKeyAttribute(int index) { } }
+                    public static class MsgPackSerialization { public static void WriteDecimal() { } }
+                }
+                """;
+            CSharpCompilation compilation = CreateCompilation(Library, """
+                using MsgPack.Spec.Serialization;
+                [MsgPackObject(MsgPackLayout.Array)] public partial class C
+                {
+                    [MsgPackKey(0)] public System.Int128 A { get; set; }
+                    [MsgPackKey(1)] public System.Collections.Generic.List<System.Numerics.BigInteger> B { get; set; } = new();
+                }
+                """);
+            compilation = compilation.RemoveReferences(compilation.References.Where(r => r.Display == typeof(MsgPackObjectAttribute).Assembly.Location));
+            ImmutableArray<Diagnostic> diagnostics = CreateDriver().RunGenerators(compilation).GetRunResult().Diagnostics;
+            Assert.Equal(2, diagnostics.Length);
+            Assert.All(diagnostics, d => Assert.Equal("MSPK002", d.Id));
+            Assert.EndsWith("'System.Int128' needs the .NET 8 or later build of MsgPack.Spec, and this project gets its netstandard2.0 build", diagnostics[0].GetMessage(System.Globalization.CultureInfo.InvariantCulture));
+            Assert.EndsWith("'System.Numerics.BigInteger' needs the .NET 8 or later build of MsgPack.Spec, and this project gets its netstandard2.0 build", diagnostics[1].GetMessage(System.Globalization.CultureInfo.InvariantCulture));
         }
 
         [Fact]

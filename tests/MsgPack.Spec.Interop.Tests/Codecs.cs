@@ -45,6 +45,18 @@ namespace MsgPack.Spec.Interop.Tests
 
         public static byte[] Ours(FloatModel value) => Check(FloatModel.GetEncodedLength(value), b => FloatModel.Write(b, value));
 
+        public static byte[] Ours(BclModel value) => Check(BclModel.GetEncodedLength(value), b => BclModel.Write(b, value));
+
+        public static byte[] Ours(EightModel value) => Check(EightModel.GetEncodedLength(value), b => EightModel.Write(b, value));
+
+        public static byte[] Ours(PairModel value) => Check(PairModel.GetEncodedLength(value), b => PairModel.Write(b, value));
+
+        public static PairModel OursPair(byte[] bytes) => Whole(PairModel.Read(bytes, out int read), read, bytes);
+
+        public static BclModel OursBcl(byte[] bytes) => Whole(BclModel.Read(bytes, out int read), read, bytes);
+
+        public static EightModel OursEight(byte[] bytes) => Whole(EightModel.Read(bytes, out int read), read, bytes);
+
         public static ArrayModel OursArray(byte[] bytes) => Whole(ArrayModel.Read(bytes, out int read), read, bytes);
 
         public static MapModel OursMap(byte[] bytes) => Whole(MapModel.Read(bytes, out int read), read, bytes);

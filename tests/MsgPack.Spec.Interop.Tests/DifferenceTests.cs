@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Numerics;
 using System.Linq;
 using Xunit;
 using static MsgPack.Spec.Interop.Tests.Codecs;
@@ -182,12 +184,141 @@ namespace MsgPack.Spec.Interop.Tests
             Assert.ThrowsAny<NB.MessagePackSerializationException>(() => Nb.Deserialize<OffsetModel>(ours));
         }
 
-        [Fact]
-        public void Decimal_PeersForms()
+        /// <summary>A BclModel whose every member has a value; Int128, UInt128 and BigInteger past 64 bits.</summary>
+        private static BclModel SomeBcl() => new()
         {
-            // We have no decimal member (MSPK002, GeneratorTests): the peers' forms, for a reader that meets them.
-            Assert.Equal("A3312E35", Hex(MpWrite(1.5m)));                                         // str "1.5"
-            Assert.Equal("D804" + "00000100" + "00000000" + "0F000000" + "00000000", Hex(Nb.Serialize<decimal, Witness>(1.5m)));  // fixext 16, type 4
+            Price = 1.5m,
+            Elapsed = TimeSpan.FromSeconds(1.5),
+            Day = new DateOnly(2024, 1, 2),
+            Time = new TimeOnly(3, 4, 5, 500),
+            Letter = '\u00e9',
+            Small = (Half)1.5,
+            Huge = ((Int128)1 << 64) + 1,
+            HugeUnsigned = ((UInt128)1 << 64) + 1,
+            Big = BigInteger.Pow(2, 70),
+            Link = new Uri("https://example.com/a?b"),
+            Release = new Version(1, 2, 3, 4),
+            Set = new HashSet<int> { 1, 2 },
+            SetInterface = new HashSet<string> { "a" },
+            Frozen = ImmutableArray.Create(1, 2),
+            FrozenList = ImmutableList.Create("a"),
+            FrozenMap = ImmutableDictionary<string, int>.Empty.Add("a", 1),
+            Samples = new[] { 1, 200 },
+            Weights = new[] { 1.0 },
+            Single = ValueTuple.Create(7L),
+            Couple = (1, "a"),
+            Seven = (1, 2, 3, 4, 5f, 6d, true),
+            MaybePrice = null,
+            MaybeDay = new DateOnly(1, 1, 1),
+        };
+
+        [Theory]
+        [InlineData(1, "CE00E4E1C0")]                       // TimeSpan: its ticks (15,000,000)
+        [InlineData(2, "CE000B4646")]                       // DateOnly: its day number (738,886)
+        [InlineData(3, "CF00000019B7A18BC0")]               // TimeOnly: its ticks since midnight
+        [InlineData(4, "CCE9")]                             // char: its UTF-16 unit
+        [InlineData(5, "CA3FC00000")]                       // Half: float 32
+        [InlineData(9, "B768747470733A2F2F6578616D706C652E636F6D2F613F62")]   // Uri: its original text
+        [InlineData(10, "A7312E322E332E34")]                // Version: its text
+        [InlineData(11, "920102")]                          // HashSet: an array
+        [InlineData(12, "91A161")]                          // ISet
+        [InlineData(13, "920102")]                          // ImmutableArray
+        [InlineData(14, "91A161")]                          // ImmutableList
+        [InlineData(15, "81A16101")]                        // ImmutableDictionary: a map
+        [InlineData(16, "9201CCC8")]                        // ReadOnlyMemory<int>: an array
+        [InlineData(17, "91CB3FF0000000000000")]            // Memory<double>
+        [InlineData(18, "9107")]                            // ValueTuple<long>: an array of one
+        [InlineData(19, "9201A161")]                        // (int, string)
+        [InlineData(20, "9701020304" + "CA40A00000" + "CB4018000000000000" + "C3")]   // seven items
+        [InlineData(22, "00")]                              // DateOnly 0001-01-01: day 0
+        public void BclTypes_AllThreeWriteTheSameBytes(int index, string expected)
+        {
+            BclModel value = SomeBcl();
+            Assert.Equal(expected, Item(Ours(value), index));
+            Assert.Equal(expected, Item(MpWrite(value), index));
+            Assert.Equal(expected, Item(Nb.Serialize(value), index));
+        }
+
+        [Fact]
+        public void Decimal_OursIsMessagePackCSharpsString_NerdbanksExt4_EachReadsTheOther()
+        {
+            BclModel value = SomeBcl();
+            byte[] ours = Ours(value);
+            byte[] nb = Nb.Serialize(value);
+            Assert.Equal("A3312E35", Item(ours, 0));                                               // str "1.5"
+            Assert.Equal(Item(ours, 0), Item(MpWrite(value), 0));
+            Assert.Equal("D804" + "00000100" + "00000000" + "0F000000" + "00000000", Item(nb, 0));   // fixext 16, type 4: flags, hi, lo, mid
+            Assert.Equal(1.5m, OursBcl(nb).Price);
+            Assert.Equal(1.5m, Nb.Deserialize<BclModel>(ours)!.Price);
+            // MessagePack-CSharp reads only its string.
+            Assert.ThrowsAny<MP.MessagePackSerializationException>(() => MpRead<BclModel>(nb));
+        }
+
+        [Fact]
+        public void Int128AndBigInteger_OursAreMessagePackCSharpsBin_NerdbanksIntegerOrExtension_EachReadsTheOther()
+        {
+            BclModel value = SomeBcl();
+            byte[] ours = Ours(value);
+            byte[] nb = Nb.Serialize(value);
+            // Ours and MessagePack-CSharp's: bin of the bytes, little endian (16 for Int128 and UInt128, the fewest for BigInteger).
+            Assert.Equal("C410" + "0100000000000000" + "0100000000000000", Item(ours, 6));
+            Assert.Equal("C410" + "0100000000000000" + "0100000000000000", Item(ours, 7));
+            Assert.Equal("C409" + "000000000000000040", Item(ours, 8));
+            Assert.Equal(Hex(ours), Hex(MpWrite(value)));
+            // Nerdbank's: past 64 bits an extension, big endian (5 Int128, 6 UInt128, 3 BigInteger) ...
+            Assert.Equal("D805" + "0000000000000001" + "0000000000000001", Item(nb, 6));
+            Assert.Equal("D806" + "0000000000000001" + "0000000000000001", Item(nb, 7));
+            Assert.Equal("C70903" + "400000000000000000", Item(nb, 8));
+            // ... and within them an integer.
+            value.Huge = -1;
+            value.HugeUnsigned = 1;
+            value.Big = -1;
+            byte[] small = Nb.Serialize(value);
+            Assert.Equal(new[] { "FF", "01", "FF" }, new[] { Item(small, 6), Item(small, 7), Item(small, 8) });
+            Same.Model(value, OursBcl(small));
+            Same.Model(SomeBcl(), OursBcl(nb));
+            Same.Model(SomeBcl(), Nb.Deserialize<BclModel>(ours)!);
+            Assert.ThrowsAny<MP.MessagePackSerializationException>(() => MpRead<BclModel>(nb));
+        }
+
+        [Fact]
+        public void KeyValuePair_OursIsMessagePackCSharpsArray_NerdbanksMap_WhichWeRead_ItDoesNotReadOurs()
+        {
+            var value = new PairModel { Pair = new KeyValuePair<int, string?>(1, "a") };
+            byte[] ours = Ours(value);
+            byte[] nb = Nb.Serialize(value);
+            Assert.Equal("92" + "9201A161" + "C0", Hex(ours));
+            Assert.Equal(Hex(ours), Hex(MpWrite(value)));
+            Assert.Equal("92" + "82A34B657901A556616C7565A161" + "C0", Hex(nb));             // {"Key": 1, "Value": "a"}
+            Same.Model(value, OursPair(nb));
+            Assert.Throws<NB.MessagePackSerializationException>(() => Nb.Deserialize<PairModel>(ours));
+            Assert.ThrowsAny<MP.MessagePackSerializationException>(() => MpRead<PairModel>(nb));
+        }
+
+        [Fact]
+        public void ValueTupleOfEight_OursNestsTheRestAsMessagePackCSharp_NerdbankFlattens_NeitherReadsTheOther()
+        {
+            var value = new EightModel { Eight = (1, 2, 3, 4, 5, 6, 7, "a") };
+            byte[] ours = Ours(value);
+            Assert.Equal("91" + "98" + "01020304050607" + "91A161", Hex(ours));                 // the rest: ValueTuple<string>, an array of one
+            Assert.Equal(Hex(ours), Hex(MpWrite(value)));
+            byte[] nb = Nb.Serialize(value);
+            Assert.Equal("91" + "98" + "01020304050607" + "A161", Hex(nb));
+            Assert.ThrowsAny<MsgPackException>(() => OursEight(nb));
+            Assert.Throws<NB.MessagePackSerializationException>(() => Nb.Deserialize<EightModel>(ours));
+        }
+
+        [Fact]
+        public void DefaultImmutableArray_IsNilInOursAndMessagePackCSharps_NerdbankRefusesToWriteIt()
+        {
+            BclModel value = SomeBcl();
+            value.Frozen = default;
+            byte[] ours = Ours(value);
+            Assert.Equal("C0", Item(ours, 13));
+            Assert.Equal(Hex(ours), Hex(MpWrite(value)));
+            Assert.True(OursBcl(ours).Frozen.IsDefault);
+            Assert.True(MpRead<BclModel>(ours).Frozen.IsDefault);
+            Assert.Throws<NB.MessagePackSerializationException>(() => Nb.Serialize(value));
         }
 
         [Fact]

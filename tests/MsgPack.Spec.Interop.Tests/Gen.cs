@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Numerics;
 using System.Linq;
 using System.Text;
 
@@ -224,6 +226,88 @@ namespace MsgPack.Spec.Interop.Tests
             MaybeWhen = Chance(30) ? null : When(),
             Id = Guid(),
             MaybeId = Chance(30) ? null : Guid(),
+        };
+
+        /// <summary>A decimal of any scale 0 to 28 and up to 96 bits, negative zero included: every text length up to 31.</summary>
+        public decimal Decimal()
+        {
+            decimal[] special = { 0m, -0m, 1m, -1m, 0.10m, decimal.MaxValue, decimal.MinValue, 0.0000000000000000000000000001m, -7.9228162514264337593543950335m };
+            if (Chance(25))
+            {
+                return special[_random.Next(special.Length)];
+            }
+
+            int bits = _random.Next(0, 97);
+            int lo = bits == 0 ? 0 : _random.Next(int.MinValue, int.MaxValue);
+            int mid = bits <= 32 ? 0 : _random.Next(int.MinValue, int.MaxValue);
+            int hi = bits <= 64 ? 0 : _random.Next(int.MinValue, int.MaxValue) >>> (96 - bits);
+            return new decimal(lo, mid, hi, Chance(50), (byte)_random.Next(0, 29));
+        }
+
+        /// <summary>An Int128 within 64 bits half the time (Nerdbank writes those as integers), else any.</summary>
+        public Int128 Int128() => Chance(50)
+            ? Int(long.MinValue, long.MaxValue)
+            : new Int128(UInt64(), UInt64()) >> _random.Next(0, 64);
+
+        public UInt128 UInt128() => Chance(50) ? UInt64() : new UInt128(UInt64(), UInt64()) >> _random.Next(0, 64);
+
+        /// <summary>A BigInteger of 0 to 300 bits, either sign.</summary>
+        public BigInteger BigInteger()
+        {
+            byte[] bytes = new byte[_random.Next(0, 40)];
+            _random.NextBytes(bytes);
+            return Chance(30) ? Int(long.MinValue, long.MaxValue) : new BigInteger(bytes);
+        }
+
+        public Uri? Uri()
+        {
+            string[] uris = { "https://example.com/a?b=c#d", "urn:isbn:0451450523", "../relative/path", "", "file:///tmp/x", "http://[::1]:8080/" };
+            return Chance(15) ? null : new Uri(uris[_random.Next(uris.Length)], UriKind.RelativeOrAbsolute);
+        }
+
+        public Version? Version()
+        {
+            int Part() => (int)Int(0, int.MaxValue);
+            return _random.Next(4) switch
+            {
+                0 => null,
+                1 => new Version(Part(), Part()),
+                2 => new Version(Part(), Part(), Part()),
+                _ => new Version(Part(), Part(), Part(), Part()),
+            };
+        }
+
+        public BclModel BclModel() => new()
+        {
+            Price = Decimal(),
+            Elapsed = TimeSpan.FromTicks(Int(long.MinValue, long.MaxValue)),
+            Day = DateOnly.FromDayNumber(_random.Next(0, DateOnly.MaxValue.DayNumber + 1)),
+            Time = new TimeOnly(_random.NextInt64(0, TimeOnly.MaxValue.Ticks + 1)),
+            Letter = (char)Int(0, char.MaxValue),
+            Small = BitConverter.Int16BitsToHalf((short)_random.Next(short.MinValue, short.MaxValue + 1)),
+            Huge = Int128(),
+            HugeUnsigned = UInt128(),
+            Big = BigInteger(),
+            Link = Uri(),
+            Release = Version(),
+            Set = Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => (int)Int(int.MinValue, int.MaxValue)).ToHashSet(),
+            SetInterface = Chance(15) ? null : Enumerable.Range(0, Count()).Select(i => Text() + i.ToString(System.Globalization.CultureInfo.InvariantCulture)).ToHashSet(),
+            Frozen = Enumerable.Range(0, Count()).Select(_ => (int)Int(int.MinValue, int.MaxValue)).ToImmutableArray(),
+            FrozenList = Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => Text()).ToImmutableList(),
+            FrozenMap = Scores()?.ToImmutableDictionary(),
+            Samples = Enumerable.Range(0, Count()).Select(_ => (int)Int(int.MinValue, int.MaxValue)).ToArray(),
+            Weights = Enumerable.Range(0, Count()).Select(_ => Double()).ToArray(),
+            Single = ValueTuple.Create(Int(long.MinValue, long.MaxValue)),
+            Couple = ((int)Int(int.MinValue, int.MaxValue), MaybeText()),
+            Seven = ((byte)Int(0, 255), (short)Int(short.MinValue, short.MaxValue), (int)Int(int.MinValue, int.MaxValue), Int(long.MinValue, long.MaxValue), Single(), Double(), Chance(50)),
+            MaybePrice = Chance(30) ? null : Decimal(),
+            MaybeDay = Chance(30) ? null : DateOnly.FromDayNumber(_random.Next(0, DateOnly.MaxValue.DayNumber + 1)),
+        };
+
+        public PairModel PairModel() => new()
+        {
+            Pair = new KeyValuePair<int, string?>((int)Int(int.MinValue, int.MaxValue), MaybeText()),
+            Pairs = Chance(15) ? null : Enumerable.Range(0, Count()).Select(_ => new KeyValuePair<string, long>(Text(), Int(long.MinValue, long.MaxValue))).ToList(),
         };
     }
 }

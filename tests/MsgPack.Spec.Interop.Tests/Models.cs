@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Numerics;
 using MsgPack.Spec.Serialization;
 using PolyType;
 using MP = MessagePack;
@@ -187,6 +189,59 @@ namespace MsgPack.Spec.Interop.Tests
     {
         [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public float F32 { get; set; }
         [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public double F64 { get; set; }
+    }
+
+    /// <summary>
+    /// The BCL types that are not MessagePack types, in an array layout: MessagePack-CSharp's forms are ours, byte for
+    /// byte; Nerdbank's differ for decimal, Int128, UInt128 and BigInteger, and each reads the other's (KeyValuePair: PairModel).
+    /// </summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MP.MessagePackObject]
+    [GenerateShape]
+    public sealed partial class BclModel
+    {
+        [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public decimal Price { get; set; }
+        [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public TimeSpan Elapsed { get; set; }
+        [MsgPackKey(2)] [MP.Key(2)] [NB.Key(2)] public DateOnly Day { get; set; }
+        [MsgPackKey(3)] [MP.Key(3)] [NB.Key(3)] public TimeOnly Time { get; set; }
+        [MsgPackKey(4)] [MP.Key(4)] [NB.Key(4)] public char Letter { get; set; }
+        [MsgPackKey(5)] [MP.Key(5)] [NB.Key(5)] public Half Small { get; set; }
+        [MsgPackKey(6)] [MP.Key(6)] [NB.Key(6)] public Int128 Huge { get; set; }
+        [MsgPackKey(7)] [MP.Key(7)] [NB.Key(7)] public UInt128 HugeUnsigned { get; set; }
+        [MsgPackKey(8)] [MP.Key(8)] [NB.Key(8)] public BigInteger Big { get; set; }
+        [MsgPackKey(9)] [MP.Key(9)] [NB.Key(9)] public Uri? Link { get; set; }
+        [MsgPackKey(10)] [MP.Key(10)] [NB.Key(10)] public Version? Release { get; set; }
+        [MsgPackKey(11)] [MP.Key(11)] [NB.Key(11)] public HashSet<int>? Set { get; set; }
+        [MsgPackKey(12)] [MP.Key(12)] [NB.Key(12)] public ISet<string>? SetInterface { get; set; }
+        [MsgPackKey(13)] [MP.Key(13)] [NB.Key(13)] public ImmutableArray<int> Frozen { get; set; } = ImmutableArray<int>.Empty;
+        [MsgPackKey(14)] [MP.Key(14)] [NB.Key(14)] public ImmutableList<string>? FrozenList { get; set; }
+        [MsgPackKey(15)] [MP.Key(15)] [NB.Key(15)] public ImmutableDictionary<string, int>? FrozenMap { get; set; }
+        [MsgPackKey(16)] [MP.Key(16)] [NB.Key(16)] public ReadOnlyMemory<int> Samples { get; set; }
+        [MsgPackKey(17)] [MP.Key(17)] [NB.Key(17)] public Memory<double> Weights { get; set; }
+        [MsgPackKey(18)] [MP.Key(18)] [NB.Key(18)] public ValueTuple<long> Single { get; set; }
+        [MsgPackKey(19)] [MP.Key(19)] [NB.Key(19)] public (int, string?) Couple { get; set; }
+        [MsgPackKey(20)] [MP.Key(20)] [NB.Key(20)] public (byte, short, int, long, float, double, bool) Seven { get; set; }
+        [MsgPackKey(21)] [MP.Key(21)] [NB.Key(21)] public decimal? MaybePrice { get; set; }
+        [MsgPackKey(22)] [MP.Key(22)] [NB.Key(22)] public DateOnly? MaybeDay { get; set; }
+    }
+
+    /// <summary>KeyValuePair: MessagePack-CSharp's [key, value] (ours), Nerdbank's {"Key": key, "Value": value}; we read both, Nerdbank only its own.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MP.MessagePackObject]
+    [GenerateShape]
+    public sealed partial class PairModel
+    {
+        [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public KeyValuePair<int, string?> Pair { get; set; }
+        [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public List<KeyValuePair<string, long>>? Pairs { get; set; }
+    }
+
+    /// <summary>A value tuple of eight: MessagePack-CSharp nests the eighth item (the rest), Nerdbank flattens it.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MP.MessagePackObject]
+    [GenerateShape]
+    public sealed partial class EightModel
+    {
+        [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public (int, int, int, int, int, int, int, string?) Eight { get; set; }
     }
 
     /// <summary>Shapes of the values that are not one of the models, for Nerdbank.MessagePack.</summary>

@@ -117,6 +117,51 @@ namespace MsgPack.Spec.Interop.Tests
             });
         }
 
+        /// <summary>The BCL types: MessagePack-CSharp's bytes are ours, and each reads the other's.</summary>
+        [Fact]
+        public void BclTypes_EachWay_AndByteForByteWithMessagePackCSharp()
+        {
+            Each(6, g => g.BclModel(), Ours, (value, ours) =>
+            {
+                Same.Model(value, MpRead<BclModel>(ours));
+                byte[] mp = MpWrite(value);
+                Same.Model(value, OursBcl(mp));
+                Assert.Equal(Hex(mp), Hex(ours));
+            });
+        }
+
+        /// <summary>
+        /// The BCL types with Nerdbank.MessagePack: its bytes differ for decimal (ext 4), Int128, UInt128 and BigInteger
+        /// (an integer within 64 bits, else an extension), and each reads the other's.
+        /// </summary>
+        [Fact]
+        public void BclTypes_EachWay_WithNerdbank()
+        {
+            Each(7, g => g.BclModel(), Ours, (value, ours) =>
+            {
+                Same.Model(value, Nb.Deserialize<BclModel>(ours)!);
+                byte[] nb = Nb.Serialize(value);
+                Same.Model(value, OursBcl(nb));
+            });
+        }
+
+        /// <summary>
+        /// KeyValuePair: MessagePack-CSharp writes [key, value], our bytes; Nerdbank writes {"Key": key, "Value": value},
+        /// which we read, but does not read the array (DifferenceTests.KeyValuePair_...).
+        /// </summary>
+        [Fact]
+        public void KeyValuePairs_EachWayWithMessagePackCSharp_AndNerdbanksMapRead()
+        {
+            Each(8, g => g.PairModel(), Ours, (value, ours) =>
+            {
+                Same.Model(value, MpRead<PairModel>(ours));
+                byte[] mp = MpWrite(value);
+                Same.Model(value, OursPair(mp));
+                Assert.Equal(Hex(mp), Hex(ours));
+                Same.Model(value, OursPair(Nb.Serialize(value)));
+            });
+        }
+
         [Fact]
         public void Generator_IsDeterministicPerSeed()
         {

@@ -104,5 +104,46 @@ namespace MsgPack.Spec.Interop.Tests
                 }
             }
         }
+
+        public static void Model(PairModel expected, PairModel actual)
+        {
+            Assert.Equal(expected.Pair, actual.Pair);
+            Assert.Equal(expected.Pairs, actual.Pairs);
+        }
+
+        public static void Model(BclModel expected, BclModel actual)
+        {
+            Assert.Equal(expected.Price, actual.Price);
+            Assert.Equal(expected.Elapsed, actual.Elapsed);
+            Assert.Equal(expected.Day, actual.Day);
+            Assert.Equal(expected.Time, actual.Time);
+            Assert.Equal(expected.Letter, actual.Letter);
+            Float((float)expected.Small, (float)actual.Small);
+            Assert.Equal(expected.Huge, actual.Huge);
+            Assert.Equal(expected.HugeUnsigned, actual.HugeUnsigned);
+            Assert.Equal(expected.Big, actual.Big);
+            Assert.Equal(expected.Link?.OriginalString, actual.Link?.OriginalString);
+            Assert.Equal(expected.Release, actual.Release);
+            Assert.Equal(expected.Set?.Order(), actual.Set?.Order());
+            Assert.Equal(expected.SetInterface?.Order(StringComparer.Ordinal), actual.SetInterface?.Order(StringComparer.Ordinal));
+            Assert.Equal(expected.Frozen.IsDefault, actual.Frozen.IsDefault);
+            Assert.Equal(expected.Frozen.IsDefault ? null : expected.Frozen.ToArray(), actual.Frozen.IsDefault ? null : actual.Frozen.ToArray());
+            Assert.Equal(expected.FrozenList, actual.FrozenList);
+            Assert.Equal(expected.FrozenMap?.OrderBy(p => p.Key, StringComparer.Ordinal), actual.FrozenMap?.OrderBy(p => p.Key, StringComparer.Ordinal));
+            Assert.Equal(expected.Samples.ToArray(), actual.Samples.ToArray());
+            Assert.Equal(expected.Weights.Length, actual.Weights.Length);
+            for (int i = 0; i < expected.Weights.Length; i++)
+            {
+                Float(expected.Weights.Span[i], actual.Weights.Span[i]);
+            }
+
+            Assert.Equal(expected.Single, actual.Single);
+            Assert.Equal(expected.Couple, actual.Couple);
+            Assert.Equal((expected.Seven.Item1, expected.Seven.Item2, expected.Seven.Item3, expected.Seven.Item4, expected.Seven.Item7), (actual.Seven.Item1, actual.Seven.Item2, actual.Seven.Item3, actual.Seven.Item4, actual.Seven.Item7));
+            Float(expected.Seven.Item5, actual.Seven.Item5);
+            Float(expected.Seven.Item6, actual.Seven.Item6);
+            Assert.Equal(expected.MaybePrice, actual.MaybePrice);
+            Assert.Equal(expected.MaybeDay, actual.MaybeDay);
+        }
     }
 }

@@ -29,6 +29,33 @@ namespace MsgPack.Spec.Tests.Hostile
         [MsgPackKey("l")] public Timestamp L { get; set; }
     }
 
+#if !LIBRARY_NETSTANDARD
+    /// <summary>
+    /// The BCL types, in an array layout: the library's helpers that read every peer's form (decimal's str or ext 4,
+    /// Int128's bin, int or ext 5, BigInteger's bin, int or ext 3, a pair's array or map) on hostile input. Not in the
+    /// netstandard2.0 build, which has no Int128 or BigInteger helpers (MSPK002).
+    /// </summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class FuzzBcl
+    {
+        [MsgPackKey(0)] public decimal Price { get; set; }
+        [MsgPackKey(1)] public System.Int128 Huge { get; set; }
+        [MsgPackKey(2)] public System.UInt128? HugeUnsigned { get; set; }
+        [MsgPackKey(3)] public System.Numerics.BigInteger Big { get; set; }
+        [MsgPackKey(4)] public DateOnly Day { get; set; }
+        [MsgPackKey(5)] public TimeOnly? Time { get; set; }
+        [MsgPackKey(6)] public TimeSpan Elapsed { get; set; }
+        [MsgPackKey(7)] public char Letter { get; set; }
+        [MsgPackKey(8)] public Uri? Link { get; set; }
+        [MsgPackKey(9)] public Version? Release { get; set; }
+        [MsgPackKey(10)] public HashSet<long>? Set { get; set; }
+        [MsgPackKey(11)] public System.Collections.Immutable.ImmutableArray<string?> Frozen { get; set; }
+        [MsgPackKey(12)] public ReadOnlyMemory<short> Samples { get; set; }
+        [MsgPackKey(13)] public KeyValuePair<string, decimal>? Pair { get; set; }
+        [MsgPackKey(14)] public (int, string?, FuzzColor) Triple { get; set; }
+    }
+#endif
+
     /// <summary>An array-layout record struct read through its constructor.</summary>
     [MsgPackObject(MsgPackLayout.Array)]
     public partial record struct FuzzTuple(
@@ -115,6 +142,7 @@ namespace MsgPack.Spec.Tests.Hostile
             Model<FuzzShape>("FuzzShape", document, sequence, fail, FuzzShape.Read, FuzzShape.Read, FuzzShape.TryRead, FuzzShape.GetEncodedLength, FuzzShape.Write);
 #if !LIBRARY_NETSTANDARD
             Model<FuzzIntegerMap>("FuzzIntegerMap", document, sequence, fail, FuzzIntegerMap.Read, FuzzIntegerMap.Read, FuzzIntegerMap.TryRead, FuzzIntegerMap.GetEncodedLength, FuzzIntegerMap.Write);
+            Model<FuzzBcl>("FuzzBcl", document, sequence, fail, FuzzBcl.Read, FuzzBcl.Read, FuzzBcl.TryRead, FuzzBcl.GetEncodedLength, FuzzBcl.Write);
 #endif
         }
 

@@ -1,0 +1,290 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Numerics;
+using MsgPack.Spec.Serialization;
+using Xunit;
+
+namespace MsgPack.Spec.Generator.Tests
+{
+    /// <summary>The BCL types (docs/serialization.md, "Type mapping"): every door, the wire forms, the peers' other forms read, bad input, no allocation writing.</summary>
+    public class BclTypeTests
+    {
+        private static BclTypes Some() => new BclTypes
+        {
+            Price = -79228162514264337593543950335m,
+            Elapsed = TimeSpan.FromTicks(-1),
+            Day = new DateOnly(2024, 1, 2),
+            Time = new TimeOnly(23, 59, 59, 999).Add(TimeSpan.FromTicks(9999)),
+            Letter = '\uffff',
+            Small = (Half)1.5,
+            Huge = Int128.MinValue,
+            HugeUnsigned = UInt128.MaxValue,
+            Big = -BigInteger.Pow(2, 300),
+            Link = new Uri("../a b?c#d", UriKind.Relative),
+            Release = new Version(1, 2, 3),
+            Set = new HashSet<int> { 1, -1, 300 },
+            SetInterface = new SortedSet<string> { "b", "a" },
+            ReadOnlySet = new HashSet<long> { long.MaxValue },
+            Frozen = ImmutableArray.Create(1, 2, 3),
+            FrozenList = ImmutableList.Create("x", "y"),
+            FrozenMap = ImmutableDictionary<string, int>.Empty.Add("k", 7),
+            Samples = new[] { 0, 200, -70000 },
+            Weights = new[] { 0.5, double.NaN },
+            Pair = new KeyValuePair<int, string>(5, "five"),
+            Single = ValueTuple.Create(9),
+            Named = (1, null),
+            Seven = (255, -1, 2, long.MinValue, 1.5f, -0.0, true),
+            Eight = (1, 2, 3, 4, 5, 6, 7, "eighth"),
+            MaybePrice = 0.10m,
+            MaybeDay = null,
+            Pairs = new List<KeyValuePair<string, decimal>> { new("a", 1m) },
+            ByLetter = new Dictionary<char, TimeSpan> { ['é'] = TimeSpan.FromDays(1) },
+        };
+
+        private static void AssertSame(BclTypes expected, BclTypes actual)
+        {
+            Assert.Equal(expected.Price, actual.Price);
+            Assert.Equal(expected.Elapsed, actual.Elapsed);
+            Assert.Equal(expected.Day, actual.Day);
+            Assert.Equal(expected.Time, actual.Time);
+            Assert.Equal(expected.Letter, actual.Letter);
+            Assert.Equal(expected.Small, actual.Small);
+            Assert.Equal(expected.Huge, actual.Huge);
+            Assert.Equal(expected.HugeUnsigned, actual.HugeUnsigned);
+            Assert.Equal(expected.Big, actual.Big);
+            Assert.Equal(expected.Link?.OriginalString, actual.Link?.OriginalString);
+            Assert.Equal(expected.Release, actual.Release);
+            Assert.Equal(expected.Set?.OrderBy(x => x), actual.Set?.OrderBy(x => x));
+            Assert.Equal(expected.SetInterface?.OrderBy(x => x), actual.SetInterface?.OrderBy(x => x));
+            Assert.Equal(expected.ReadOnlySet?.OrderBy(x => x), actual.ReadOnlySet?.OrderBy(x => x));
+            Assert.Equal(expected.Frozen.IsDefault, actual.Frozen.IsDefault);
+            if (!expected.Frozen.IsDefault)
+            {
+                Assert.Equal(expected.Frozen.ToArray(), actual.Frozen.ToArray());
+            }
+
+            Assert.Equal(expected.FrozenList, actual.FrozenList);
+            Assert.Equal(expected.FrozenMap?.OrderBy(p => p.Key), actual.FrozenMap?.OrderBy(p => p.Key));
+            Assert.Equal(expected.Samples.ToArray(), actual.Samples.ToArray());
+            Assert.Equal(expected.Weights.ToArray(), actual.Weights.ToArray());
+            Assert.Equal(expected.Pair, actual.Pair);
+            Assert.Equal(expected.Single, actual.Single);
+            Assert.Equal(expected.Named, actual.Named);
+            Assert.Equal(expected.Seven, actual.Seven);
+            Assert.Equal(expected.Eight, actual.Eight);
+            Assert.Equal(expected.MaybePrice, actual.MaybePrice);
+            Assert.Equal(expected.MaybeDay, actual.MaybeDay);
+            Assert.Equal(expected.Pairs, actual.Pairs);
+            Assert.Equal(expected.ByLetter, actual.ByLetter);
+        }
+
+        private static byte[] Bytes(BclTypes value)
+        {
+            byte[] bytes = new byte[BclTypes.GetEncodedLength(value)];
+            Assert.Equal(bytes.Length, BclTypes.Write(bytes, value));
+            return bytes;
+        }
+
+        [Fact]
+        public void Every_BCL_type_round_trips_through_every_door()
+        {
+            // The defaults, but for the non-nullable strings inside structs (a pair's value, a tuple's item), which nil is not.
+            var defaults = new BclTypes { Pair = new KeyValuePair<int, string>(0, ""), Eight = (0, 0, 0, 0, 0, 0, 0, "") };
+            foreach (BclTypes value in new[] { Some(), defaults })
+            {
+                byte[] bytes = Bytes(value);
+
+                var output = new PooledBufferWriter();
+                var writer = new MsgPackWriter(output);
+                BclTypes.Write(ref writer, value);
+                writer.Flush();
+                Assert.Equal(bytes, output.WrittenSpan.ToArray());
+
+                Span<byte> rest = new byte[bytes.Length];
+                BclTypes.Write(ref rest, value);
+                Assert.Equal(0, rest.Length);
+
+                AssertSame(value, BclTypes.Read(bytes, out int read));
+                Assert.Equal(bytes.Length, read);
+                for (int cut = 1; cut < bytes.Length; cut += 5)
+                {
+                    var reader = new MsgPackReader(Sequences.Split(bytes, cut));
+                    AssertSame(value, BclTypes.Read(ref reader));
+                    Assert.Equal(bytes.Length, reader.Consumed);
+                }
+            }
+        }
+
+        [Fact]
+        public void Writing_allocates_nothing()
+        {
+            // (An ISet<T> that is not a HashSet<T> is enumerated through the interface, which allocates its enumerator.)
+            BclTypes value = Some();
+            value.SetInterface = new HashSet<string>(value.SetInterface!);
+            var output = new PooledBufferWriter(1 << 16);
+            byte[] buffer = new byte[1 << 16];
+            Exercise(output, buffer, value);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 50; i++)
+            {
+                Exercise(output, buffer, value);
+            }
+
+            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+
+            static void Exercise(PooledBufferWriter output, byte[] buffer, BclTypes value)
+            {
+                output.Reset();
+                var writer = new MsgPackWriter(output);
+                BclTypes.Write(ref writer, value);
+                writer.Flush();
+                BclTypes.Write(buffer, value);
+                _ = BclTypes.GetEncodedLength(value);
+            }
+        }
+
+        [Theory]
+        [InlineData(nameof(BclTypes.Price), "A4312E3530")]                                        // 1.50m: str "1.50"
+        [InlineData(nameof(BclTypes.Elapsed), "CE00E4E1C0")]                                      // 1.5 s: 15000000 ticks
+        [InlineData(nameof(BclTypes.Day), "CE000B4646")]                                          // 2024-01-02: day 738886
+        [InlineData(nameof(BclTypes.Time), "CF00000019B7A18BC0")]                                 // 03:04:05.5 in ticks
+        [InlineData(nameof(BclTypes.Letter), "CCE9")]                                             // 'é': 0xe9
+        [InlineData(nameof(BclTypes.Small), "CA3FC00000")]                                        // 1.5 as float 32
+        [InlineData(nameof(BclTypes.Huge), "C410" + "0100000000000000" + "0100000000000000")]     // 2^64 + 1: bin 16, little endian
+        [InlineData(nameof(BclTypes.Big), "C409" + "000000000000000040")]                         // 2^70: bin of 9 bytes, little endian
+        [InlineData(nameof(BclTypes.Link), "B7" + "68747470733A2F2F6578616D706C652E636F6D2F613F62")] // its original text
+        [InlineData(nameof(BclTypes.Release), "A7312E322E332E34")]                                // "1.2.3.4"
+        [InlineData(nameof(BclTypes.Frozen), "C0")]                                               // default: nil
+        [InlineData(nameof(BclTypes.Samples), "9201CCC8")]                                        // [1, 200]
+        [InlineData(nameof(BclTypes.Pair), "9201A161")]                                           // [1, "a"]
+        [InlineData(nameof(BclTypes.Eight), "98" + "01020304050607" + "91A161")]                  // the rest nested: [.., ["a"]]
+        public void The_wire_forms_are_MessagePack_CSharps(string member, string hex)
+        {
+            var value = new BclTypes
+            {
+                Price = 1.50m,
+                Elapsed = TimeSpan.FromSeconds(1.5),
+                Day = new DateOnly(2024, 1, 2),
+                Time = new TimeOnly(3, 4, 5, 500),
+                Letter = 'é',
+                Small = (Half)1.5,
+                Huge = ((Int128)1 << 64) + 1,
+                Big = BigInteger.Pow(2, 70),
+                Link = new Uri("https://example.com/a?b"),
+                Release = new Version(1, 2, 3, 4),
+                Samples = new[] { 1, 200 },
+                Pair = new KeyValuePair<int, string>(1, "a"),
+                Eight = (1, 2, 3, 4, 5, 6, 7, "a"),
+            };
+            int index = typeof(BclTypes).GetProperty(member)!.GetCustomAttributes(typeof(MsgPackKeyAttribute), false).Cast<MsgPackKeyAttribute>().Single().Index;
+            Assert.Equal(hex, Item(Bytes(value), index));
+        }
+
+        [Theory]
+        [InlineData(nameof(BclTypes.Price), "D804" + "00000100" + "00000000" + "0F000000" + "00000000", "1.5")]   // Nerdbank's ext 4
+        [InlineData(nameof(BclTypes.Huge), "FF", "-1")]                                                            // Nerdbank: an integer within 64 bits
+        [InlineData(nameof(BclTypes.Huge), "D805" + "00000000000000010000000000000001", "18446744073709551617")]   // ... and ext 5, big endian, past them
+        [InlineData(nameof(BclTypes.HugeUnsigned), "CFFFFFFFFFFFFFFFFF", "18446744073709551615")]
+        [InlineData(nameof(BclTypes.HugeUnsigned), "D806" + "00000000000000010000000000000001", "18446744073709551617")]
+        [InlineData(nameof(BclTypes.Big), "D0FF", "-1")]
+        [InlineData(nameof(BclTypes.Big), "C70903" + "400000000000000000", "1180591620717411303424")]            // ext 3, big endian
+        [InlineData(nameof(BclTypes.Pair), "82" + "A34B6579" + "01" + "A556616C7565" + "A161", "[1, a]")]         // {"Key": 1, "Value": "a"}
+        public void The_peers_other_forms_are_read(string member, string hex, string expected)
+        {
+            BclTypes read = BclTypes.Read(Replace(Bytes(Some()), member, hex), out _);
+            object? actual = typeof(BclTypes).GetProperty(member)!.GetValue(read);
+            Assert.Equal(expected, Convert.ToString(actual, System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        [Theory]
+        [InlineData(nameof(BclTypes.Price), "A3312E7A", 0)]                        // "1.z"
+        [InlineData(nameof(BclTypes.Price), "D805" + "00000000000000000000000000000000", 0)]   // another extension
+        [InlineData(nameof(BclTypes.Price), "D804" + "01000000" + "00000000" + "00000000" + "00000000", 0)]   // flags with low bits set
+        [InlineData(nameof(BclTypes.Day), "CE0037BA3B", 0)]                        // day 3652059: past 9999-12-31
+        [InlineData(nameof(BclTypes.Day), "FF", 0)]                                // -1
+        [InlineData(nameof(BclTypes.Time), "CF000000C92A69C000", 0)]               // 24:00:00
+        [InlineData(nameof(BclTypes.Letter), "CE00010000", 0)]                     // 65536: not a char
+        [InlineData(nameof(BclTypes.Huge), "C40F" + "000000000000000000000000000000", 0)]   // bin of 15 bytes
+        [InlineData(nameof(BclTypes.HugeUnsigned), "FF", 0)]                       // negative
+        [InlineData(nameof(BclTypes.Big), "A131", 0)]                              // a str
+        [InlineData(nameof(BclTypes.Link), "A0", 0)]                               // "" is a relative URI ... (see below)
+        [InlineData(nameof(BclTypes.Release), "A3312E2E", 0)]                      // "1.."
+        [InlineData(nameof(BclTypes.Release), "A131", 0)]                          // "1": one component
+        [InlineData(nameof(BclTypes.Release), "AC312E32313437343833363438", 0)]       // a component past int.MaxValue
+        [InlineData(nameof(BclTypes.Set), "92" + "01" + "01", 3)]                  // a repeated element
+        [InlineData(nameof(BclTypes.Pair), "93" + "01A161C0", 0)]                  // three items
+        [InlineData(nameof(BclTypes.Pair), "82" + "A3586579" + "01" + "A556616C7565" + "A161", 1)]   // {"Xey": ...}
+        [InlineData(nameof(BclTypes.Seven), "91" + "01", 0)]                       // one item of seven
+        public void Bad_input_is_a_serialization_exception_with_the_member_path(string member, string hex, int at)
+        {
+            if (member == nameof(BclTypes.Link))
+            {
+                // An empty relative URI is a URI: what fails is a str that no Uri takes, as a lone "http://".
+                hex = "A7687474703A2F2F";
+            }
+
+            byte[] bytes = Replace(Bytes(Some()), member, hex);
+            var error = Assert.Throws<MsgPackSerializationException>(() => BclTypes.Read(bytes, out _));
+            Assert.StartsWith("$." + member, error.Path);
+            // The failing value's start (a name of a pair's map: its start; a repeated element of a set: its end).
+            Assert.Equal(Offset(bytes, Index(member)) + at, error.Offset);
+        }
+
+        [Fact]
+        public void A_huge_BigInteger_fails_without_being_parsed()
+        {
+            const int Length = MsgPackSerialization.MaxBigIntegerLength + 1;
+            byte[] huge = new byte[3 + Length];
+            huge[0] = 0xc5;                     // bin 16
+            huge[1] = Length >> 8;
+            huge[2] = Length & 0xff;
+            byte[] bytes = Replace(Bytes(Some()), nameof(BclTypes.Big), Convert.ToHexString(huge));
+            var error = Assert.Throws<MsgPackSerializationException>(() => BclTypes.Read(bytes, out _));
+            Assert.Equal("$.Big", error.Path);
+        }
+
+        [Fact]
+        public void An_error_inside_a_tuple_names_the_item()
+        {
+            byte[] bytes = Replace(Bytes(Some()), nameof(BclTypes.Seven), "97" + "FF" + "00000000C2");   // Item1: byte of -1
+            var error = Assert.Throws<MsgPackSerializationException>(() => BclTypes.Read(bytes, out _));
+            Assert.Equal("$.Seven[0]", error.Path);
+            bytes = Replace(Bytes(Some()), nameof(BclTypes.Pairs), "91" + "92" + "A161" + "A178");       // "x" is no decimal
+            error = Assert.Throws<MsgPackSerializationException>(() => BclTypes.Read(bytes, out _));
+            Assert.Equal("$.Pairs[0][1]", error.Path);
+        }
+
+        private static int Index(string member) =>
+            typeof(BclTypes).GetProperty(member)!.GetCustomAttributes(typeof(MsgPackKeyAttribute), false).Cast<MsgPackKeyAttribute>().Single().Index;
+
+        /// <summary>Item <paramref name="index"/> of a top-level array, as hex.</summary>
+        private static string Item(byte[] array, int index)
+        {
+            int start = (int)Offset(array, index);
+            return Convert.ToHexString(array, start, MsgPackSpec.Skip(array.AsSpan(start)));
+        }
+
+        /// <summary>Where item <paramref name="index"/> of a top-level array starts.</summary>
+        private static long Offset(byte[] array, int index)
+        {
+            ReadOnlySpan<byte> rest = array;
+            _ = MsgPackSpec.ReadArrayHeader(ref rest);
+            for (int i = 0; i < index; i++)
+            {
+                MsgPackSpec.Skip(ref rest);
+            }
+
+            return array.Length - rest.Length;
+        }
+
+        /// <summary>The bytes with one member's value replaced by <paramref name="hex"/>.</summary>
+        private static byte[] Replace(byte[] array, string member, string hex)
+        {
+            int start = (int)Offset(array, Index(member));
+            int length = MsgPackSpec.Skip(array.AsSpan(start));
+            return array.Take(start).Concat(Convert.FromHexString(hex)).Concat(array.Skip(start + length)).ToArray();
+        }
+    }
+}
