@@ -44,7 +44,8 @@ namespace MsgPack.Spec.Tests.Readme
         [InlineData("4 floats, 4 ints")]
         [InlineData("42 bytes, Ann, 2 lines, Map")]
         [InlineData("7 bytes: space 16, point (3, 4)")]
-        [InlineData("92-92-03-FC-CE-00-01-51-80: {X=3,Y=-4}, 1970-01-02")]
+        [InlineData("92-00-92-92-03-FC-CE-00-01-51-80: {X=3,Y=-4}, 1970-01-02")]
+        [InlineData("92-01-91-A2-68-69: Note { Text = hi }")]
         public void What_a_block_prints_is_what_its_comment_says(string expected)
         {
             Assert.Contains(expected, AllOutput.Value, System.StringComparison.Ordinal);
