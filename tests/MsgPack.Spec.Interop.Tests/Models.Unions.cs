@@ -106,6 +106,41 @@ namespace MsgPack.Spec.Interop.Tests
         [MsgPackKey(1)] [NB.Key(1)] public List<IAnimal>? Animals { get; set; }
     }
 
+    /// <summary>An interface with integer tags: MessagePack-CSharp's [Union] on an interface, and Nerdbank's.</summary>
+    [MsgPackUnion(0, typeof(Hammer))]
+    [MsgPackUnion(128, typeof(Saw))]
+    [MP.Union(0, typeof(Hammer))]
+    [MP.Union(128, typeof(Saw))]
+    [DerivedTypeShape(typeof(Hammer), Tag = 0)]
+    [DerivedTypeShape(typeof(Saw), Tag = 128)]
+    public partial interface ITool
+    {
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MP.MessagePackObject]
+    public sealed partial class Hammer : ITool
+    {
+        [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public long Weight { get; set; }
+    }
+
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MP.MessagePackObject]
+    public sealed partial class Saw : ITool
+    {
+        [MsgPackKey("teeth")] [MP.Key("teeth")] [PropertyShape(Name = "teeth")] public List<int>? Teeth { get; set; }
+        [MsgPackKey("next")] [MP.Key("next")] [PropertyShape(Name = "next")] public ITool? Next { get; set; }
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MP.MessagePackObject]
+    [GenerateShape]
+    public sealed partial class Toolbox
+    {
+        [MsgPackKey(0)] [MP.Key(0)] [NB.Key(0)] public ITool? Main { get; set; }
+        [MsgPackKey(1)] [MP.Key(1)] [NB.Key(1)] public List<ITool?>? Tools { get; set; }
+    }
+
     /// <summary>Random unions, drawn with <see cref="Gen"/>'s boundaries.</summary>
     internal static class UnionGen
     {
@@ -148,6 +183,17 @@ namespace MsgPack.Spec.Interop.Tests
                 },
             };
         }
+
+        public static Toolbox Toolbox(this Gen gen) => new()
+        {
+            Main = gen.Tool(0),
+            Tools = gen.Chance(15) ? null : Enumerable.Range(0, gen.Count()).Select(_ => gen.Tool(1)).ToList(),
+        };
+
+        public static ITool? Tool(this Gen gen, int depth) =>
+            gen.Chance(15) ? null
+            : gen.Chance(50) || depth > 3 ? new Hammer { Weight = gen.Int(long.MinValue, long.MaxValue) }
+            : new Saw { Teeth = gen.Numbers(), Next = gen.Tool(depth + 1) };
 
         public static Zoo Zoo(this Gen gen) => new()
         {

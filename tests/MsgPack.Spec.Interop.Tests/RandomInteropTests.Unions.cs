@@ -14,6 +14,15 @@ namespace MsgPack.Spec.Interop.Tests
 
         internal static byte[] Encode(Zoo value) => Whole(Zoo.GetEncodedLength(value), b => Zoo.Write(b, value));
 
+        internal static byte[] Encode(Toolbox value) => Whole(Toolbox.GetEncodedLength(value), b => Toolbox.Write(b, value));
+
+        internal static Toolbox OursToolbox(byte[] bytes)
+        {
+            Toolbox value = Toolbox.Read(bytes, out int read);
+            Assert.Equal(bytes.Length, read);
+            return value;
+        }
+
         internal static Scene OursScene(byte[] bytes)
         {
             Scene value = Scene.Read(bytes, out int read);
@@ -48,6 +57,23 @@ namespace MsgPack.Spec.Interop.Tests
                 byte[] nb = Nb.Serialize(value);
                 Assert.Equal(expected, Hex(Encode(OursScene(nb))));
                 Assert.Equal(expected, Hex(mp));                                   // (d)
+                Assert.Equal(expected, Hex(nb));
+            });
+        }
+
+        [Fact]
+        public void InterfaceUnionWithIntegerTags_EachWay_AndByteForByte()
+        {
+            Each(13, g => g.Toolbox(), Encode, (value, ours) =>
+            {
+                string expected = Hex(ours);
+                Assert.Equal(expected, Hex(Encode(MpRead<Toolbox>(ours))));
+                byte[] mp = MpWrite(value);
+                Assert.Equal(expected, Hex(Encode(OursToolbox(mp))));
+                Assert.Equal(expected, Hex(Encode(Nb.Deserialize<Toolbox>(ours)!)));
+                byte[] nb = Nb.Serialize(value);
+                Assert.Equal(expected, Hex(Encode(OursToolbox(nb))));
+                Assert.Equal(expected, Hex(mp));
                 Assert.Equal(expected, Hex(nb));
             });
         }
