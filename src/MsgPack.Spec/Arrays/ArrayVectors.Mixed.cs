@@ -232,14 +232,26 @@ namespace MsgPack.Spec
                     return i;
                 }
 
-                // ends holds where the first 4 values end, a byte each: 16 fixints, or 3 values of 5 bytes.
-                if (i > 0 && ((ends == 0x0403_0201u && IsFixInts(bytes, default(TLanes).Signed)) || (ends & 0xff_ffff) == 0x0f_0a05u))
+                // ends holds where the first 4 values end, a byte each: 16 fixints, or 4 uint 32/int 32 (three that
+                // end at 5, 10 and 15, and a fourth code ce or d2).
+                if (i > 0 && ((ends == 0x0403_0201u && IsFixInts(bytes, default(TLanes).Signed))
+                    || ((ends & 0xff_ffff) == 0x0f_0a05u && (bytes.GetElement(15) | 0x1c) == 0xde)))
                 {
                     break;
                 }
 
-                i += taken;
-                position += (int)(byte)(ends >> (8 * (taken - 1)));
+                // Usually all 4 values fit the window: then the next window's start is known as soon as the chain
+                // is, before the checks (the branch is predicted), which keeps the loop's dependency short.
+                if (taken == 4)
+                {
+                    i += 4;
+                    position += (int)(ends >> 24);
+                }
+                else
+                {
+                    i += taken;
+                    position += (int)(byte)(ends >> (8 * (taken - 1)));
+                }
             }
 
             if (count > i && (count - i < 4 || length - position < 16))
@@ -294,13 +306,12 @@ namespace MsgPack.Spec
             where TLanes : struct, IIntegerLanes
         {
             // Each byte's length as a code: cc-cf 2, 3, 5, 9 and d0-d3 the same; 1 otherwise (fixints, and bytes that
-            // are no integer code, which are refused below). Valid: fixints, cc-ce and d0-d2 (8-byte values, which
+            // are no integer code, which are refused below; every byte outside cc-d3 is moved to index 8). Valid: fixints, cc-ce and d0-d2 (8-byte values, which
             // fit a 32-bit element only when small, are left to the per-value core).
-            Vector128<byte> offset = bytes - Vector128.Create(DataCodes.UInt8);
-            Vector128<byte> isCode = Vector128.LessThan(offset, Vector128.Create((byte)8));
-            Vector128<byte> lengths = Vector128.ConditionalSelect(isCode, Ssse3.Shuffle(Vector128.Create((byte)2, 3, 5, 9, 2, 3, 5, 9, 0, 0, 0, 0, 0, 0, 0, 0), offset), Vector128<byte>.One);
+            Vector128<byte> offset = Vector128.Min(bytes - Vector128.Create(DataCodes.UInt8), Vector128.Create((byte)8));
+            Vector128<byte> lengths = Ssse3.Shuffle(Vector128.Create((byte)2, 3, 5, 9, 2, 3, 5, 9, 1, 1, 1, 1, 1, 1, 1, 1), offset);
             Vector128<byte> valid = Vector128.GreaterThanOrEqual(bytes.AsSByte(), Vector128.Create((sbyte)-32)).AsByte()
-                | (isCode & Ssse3.Shuffle(Vector128.Create((byte)0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0), offset));
+                | Ssse3.Shuffle(Vector128.Create((byte)0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0), offset);
 
             // Where the value that starts at each byte would end, followed from byte 0: next, next of next, and so on.
             // A start past byte 15 reads a wrong entry (pshufb takes an index modulo 16); the lanes after it are refused.
