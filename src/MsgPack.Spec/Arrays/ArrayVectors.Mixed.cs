@@ -225,7 +225,9 @@ namespace MsgPack.Spec
             while (count - i >= 4 && length - position >= 16)
             {
                 Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position));
-                int taken = DecodeMixedWindow<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out uint ends);
+                int taken = size == sizeof(long)
+                    ? DecodeMixedWindow64<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out uint ends)
+                    : DecodeMixedWindow<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out ends);
                 if (taken == 0)
                 {
                     bytesRead = position;
@@ -280,7 +282,9 @@ namespace MsgPack.Spec
                 int available = Math.Min(length - position, 16);
                 Vector128<byte> bytes = Vector128<byte>.Zero;
                 Unsafe.CopyBlockUnaligned(ref Unsafe.As<Vector128<byte>, byte>(ref bytes), ref Unsafe.Add(ref source, position), (uint)available);
-                int taken = DecodeMixedWindow<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out uint ends);
+                int taken = size == sizeof(long)
+                    ? DecodeMixedWindow64<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out uint ends)
+                    : DecodeMixedWindow<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out ends);
                 if (taken == 0)
                 {
                     break;
@@ -296,6 +300,34 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
+        /// Follows the chain of codes from byte 0 of a 16-byte window: in bytes 0-3 of the result, where the first 4
+        /// values end; in <paramref name="start"/>, where they start; in <paramref name="valid"/>, per byte, whether
+        /// it is a code the path takes (with <paramref name="wide"/>, the 8-byte formats too).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<byte> MixedChain(Vector128<byte> bytes, bool wide, out Vector128<byte> start, out Vector128<byte> valid)
+        {
+            // Each byte's length as a code: cc-cf 2, 3, 5, 9 and d0-d3 the same; 1 otherwise (fixints, and bytes that
+            // are no integer code, which are refused: every byte outside cc-d3 is moved to index 8). Valid: fixints,
+            // cc-ce and d0-d2, and cf and d3 when wide (for 32-bit elements an 8-byte value, which fits only when
+            // small, is left to the per-value core).
+            Vector128<byte> offset = Vector128.Min(bytes - Vector128.Create(DataCodes.UInt8), Vector128.Create((byte)8));
+            Vector128<byte> lengths = Ssse3.Shuffle(Vector128.Create((byte)2, 3, 5, 9, 2, 3, 5, 9, 1, 1, 1, 1, 1, 1, 1, 1), offset);
+            valid = Vector128.GreaterThanOrEqual(bytes.AsSByte(), Vector128.Create((sbyte)-32)).AsByte()
+                | Ssse3.Shuffle(wide ? Vector128.Create((byte)0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0) : Vector128.Create((byte)0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0), offset);
+
+            // Where the value that starts at each byte would end, followed from byte 0: next, next of next, and so on.
+            // A start past byte 15 reads a wrong entry (pshufb takes an index modulo 16); the lanes after it are refused.
+            Vector128<byte> next = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + lengths;
+            Vector128<byte> next2 = Ssse3.Shuffle(next, next);
+            Vector128<byte> next3 = Ssse3.Shuffle(next, next2);
+            Vector128<byte> next4 = Ssse3.Shuffle(next2, next2);
+            Vector128<byte> end = Sse2.UnpackLow(Sse2.UnpackLow(next, next3), Sse2.UnpackLow(next2, next4));
+            start = (end.AsUInt32() << 8).AsByte();
+            return end;
+        }
+
+        /// <summary>
         /// Decodes the values that begin a 16-byte window and end within its first <paramref name="limit"/> bytes, at
         /// most <paramref name="most"/>, up to the first that is not a format of up to 4 bytes after the code or does
         /// not fit the element type; stores 4 elements (those past the count returned are not meant). Returns how many
@@ -305,22 +337,7 @@ namespace MsgPack.Spec
         private static int DecodeMixedWindow<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends)
             where TLanes : struct, IIntegerLanes
         {
-            // Each byte's length as a code: cc-cf 2, 3, 5, 9 and d0-d3 the same; 1 otherwise (fixints, and bytes that
-            // are no integer code, which are refused below; every byte outside cc-d3 is moved to index 8). Valid: fixints, cc-ce and d0-d2 (8-byte values, which
-            // fit a 32-bit element only when small, are left to the per-value core).
-            Vector128<byte> offset = Vector128.Min(bytes - Vector128.Create(DataCodes.UInt8), Vector128.Create((byte)8));
-            Vector128<byte> lengths = Ssse3.Shuffle(Vector128.Create((byte)2, 3, 5, 9, 2, 3, 5, 9, 1, 1, 1, 1, 1, 1, 1, 1), offset);
-            Vector128<byte> valid = Vector128.GreaterThanOrEqual(bytes.AsSByte(), Vector128.Create((sbyte)-32)).AsByte()
-                | Ssse3.Shuffle(Vector128.Create((byte)0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0), offset);
-
-            // Where the value that starts at each byte would end, followed from byte 0: next, next of next, and so on.
-            // A start past byte 15 reads a wrong entry (pshufb takes an index modulo 16); the lanes after it are refused.
-            Vector128<byte> next = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + lengths;
-            Vector128<byte> next2 = Ssse3.Shuffle(next, next);
-            Vector128<byte> next3 = Ssse3.Shuffle(next, next2);
-            Vector128<byte> next4 = Ssse3.Shuffle(next2, next2);
-            Vector128<byte> end = Sse2.UnpackLow(Sse2.UnpackLow(next, next3), Sse2.UnpackLow(next2, next4));
-            Vector128<byte> start = (end.AsUInt32() << 8).AsByte();
+            Vector128<byte> end = MixedChain(bytes, wide: false, out Vector128<byte> start, out Vector128<byte> valid);
             ends = end.AsUInt32().ToScalar();
 
             // Lane by lane (bytes 0-3): the code, its length, the value's last byte and its size (1 for a fixint).
@@ -349,6 +366,174 @@ namespace MsgPack.Spec
             default(TLanes).StoreMixed4(ref destination, values, signedLanes);
             return taken;
         }
+
+        /// <summary>
+        /// <see cref="DecodeMixedWindow"/> for 64-bit elements: every integer format, each value gathered into a 64-bit
+        /// lane (two registers of two), sign-extended where its format is signed.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends)
+            where TLanes : struct, IIntegerLanes
+        {
+            Vector128<byte> end = MixedChain(bytes, wide: true, out Vector128<byte> start, out Vector128<byte> valid);
+            ends = end.AsUInt32().ToScalar();
+
+            Vector128<byte> codes = Ssse3.Shuffle(bytes, start);
+            Vector128<byte> size = Vector128.Max(end - start - Vector128<byte>.One, Vector128<byte>.One);
+            Vector128<byte> last = end - Vector128<byte>.One;
+            Vector128<byte> signedCode = Vector128.GreaterThanOrEqual(codes, Vector128.Create((byte)0xd0));
+            Vector128<byte> within = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+            Vector128<long> low = Gather64(bytes, last, size, signedCode, within, Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1), out Vector128<long> signedLow);
+            Vector128<long> high = Gather64(bytes, last, size, signedCode, within, Vector128.Create((byte)2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3), out Vector128<long> signedHigh);
+
+            // long: a uint 64 above long.MaxValue does not fit (an unsigned lane with the top bit); ulong: a negative value.
+            Vector128<long> misfitLow = default(TLanes).Signed ? Vector128.AndNot(low, signedLow) : low & signedLow;
+            Vector128<long> misfitHigh = default(TLanes).Signed ? Vector128.AndNot(high, signedHigh) : high & signedHigh;
+            uint fits = ~(misfitLow.ExtractMostSignificantBits() | (misfitHigh.ExtractMostSignificantBits() << 2));
+
+            Vector128<byte> inside = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit)) & Ssse3.Shuffle(valid, start);
+            uint good = inside.ExtractMostSignificantBits() & fits & ((1u << most) - 1);
+            Unsafe.WriteUnaligned(ref destination, low);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), high);
+            return BitOperations.TrailingZeroCount(~good);
+        }
+
+        /// <summary>Two values of the window as 64-bit lanes (<paramref name="spread"/> picks which), and all ones where their format is signed.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<long> Gather64(Vector128<byte> bytes, Vector128<byte> last, Vector128<byte> size, Vector128<byte> signedCode, Vector128<byte> within, Vector128<byte> spread, out Vector128<long> signedLanes)
+        {
+            Vector128<byte> sizes = Ssse3.Shuffle(size, spread);
+            Vector128<byte> order = (Ssse3.Shuffle(last, spread) - within) | Vector128.GreaterThanOrEqual(within, sizes);
+            Vector128<long> raw = Ssse3.Shuffle(bytes, order).AsInt64();
+            Vector128<byte> signedBytes = Ssse3.Shuffle(signedCode, spread);
+            signedLanes = signedBytes.AsInt64();
+            Vector128<long> top = (Vector128.Equals(within, sizes - Vector128<byte>.One) & Vector128.Create((byte)0x80) & signedBytes).AsInt64();
+            return (raw ^ top) - top;
+        }
+
+        // ---- 64-bit elements, encoding.
+
+        /// <summary>How many elements <see cref="EncodeMixed64"/> needs from a pair's start: the 2, and 15 more for the bytes its second store can write past the pair.</summary>
+        private const int MixedEncodeReach64 = 17;
+
+        /// <summary>
+        /// Encodes 64-bit elements of any widths, 2 a step: each value with its code in 16 bytes, laid out by a
+        /// shuffle from a 5-entry table (one per width class); then the last elements through a copy on the stack.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static int EncodeMixed64<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
+            where TLanes : struct, IIntegerLanes
+        {
+            int i = 0;
+            int position = 0;
+            if (MixedPaths)
+            {
+                while (count - i >= MixedEncodeReach64 && room - position >= 25)
+                {
+                    position += EncodeMixedPair(ref Unsafe.Add(ref destination, position), Unsafe.ReadUnaligned<Vector128<long>>(ref Unsafe.Add(ref source, i * sizeof(long))), default(TLanes).Signed);
+                    i += 2;
+                }
+
+                if (count > i && count - i < MixedEncodeReach64)
+                {
+                    i += EncodeMixedTail64<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * sizeof(long)), count - i, out int tailBytes);
+                    position += tailBytes;
+                }
+            }
+
+            bytesWritten = position;
+            return i;
+        }
+
+        /// <summary>The last 64-bit elements (fewer than <see cref="MixedEncodeReach64"/>), as <see cref="EncodeMixedTail"/>.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        [SkipLocalsInit]
+        private static int EncodeMixedTail64<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
+            where TLanes : struct, IIntegerLanes
+        {
+            const int Pairs = (MixedEncodeReach64 + 1) / 2;
+            Span<byte> elements = stackalloc byte[Pairs * 2 * sizeof(long)];
+            Span<byte> encoded = stackalloc byte[(Pairs * 18) + 16];
+            int pairs = (count + 1) / 2;
+            int padding = (pairs * 2) - count;
+            ref byte items = ref MemoryMarshal.GetReference(elements);
+            Unsafe.CopyBlockUnaligned(ref items, ref source, (uint)(count * sizeof(long)));
+            Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref items, count * sizeof(long)), 0, (uint)(padding * sizeof(long)));
+
+            ref byte output = ref MemoryMarshal.GetReference(encoded);
+            int position = 0;
+            for (int pair = 0; pair < pairs; pair++)
+            {
+                position += EncodeMixedPair(ref Unsafe.Add(ref output, position), Unsafe.ReadUnaligned<Vector128<long>>(ref Unsafe.Add(ref items, pair * 2 * sizeof(long))), default(TLanes).Signed);
+            }
+
+            position -= padding;
+            if (position > room)
+            {
+                bytesWritten = 0;
+                return 0;
+            }
+
+            Unsafe.CopyBlockUnaligned(ref destination, ref output, (uint)position);
+            bytesWritten = position;
+            return count;
+        }
+
+        /// <summary>Writes 2 values of any widths with their codes (2 to 18 bytes; up to 25 are touched); returns the length.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int EncodeMixedPair(ref byte destination, Vector128<long> lanes, bool signed)
+        {
+            // The width class (0 fixint, 1 to 4 for 1, 2, 4 or 8 bytes after the code) as minus the bounds exceeded.
+            Vector128<long> sum;
+            Vector128<long> codes;
+            if (signed)
+            {
+                Vector128<long> negative = Vector128.LessThan(lanes, Vector128<long>.Zero);
+                Vector128<long> magnitude = lanes ^ negative;
+                sum = Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(31L), Vector128.Create(127L)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(127L), Vector128.Create(255L)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(32767L), Vector128.Create(65535L)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create((long)int.MaxValue), Vector128.Create((long)uint.MaxValue)));
+                codes = Vector128.Create((long)DataCodes.UInt8 - 1) - sum + (negative & Vector128.Create(4L));
+            }
+            else
+            {
+                Vector128<ulong> magnitude = lanes.AsUInt64();
+                sum = (Vector128.GreaterThan(magnitude, Vector128.Create(127UL))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create(255UL))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create(65535UL))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create((ulong)uint.MaxValue))).AsInt64();
+                codes = Vector128.Create((long)DataCodes.UInt8 - 1) - sum;
+            }
+
+            uint classes = Ssse3.Shuffle((-sum).AsByte(), Vector128.Create((byte)0, 8, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
+            uint first = classes & 0xff;
+            uint second = classes >> 8;
+            ref byte table = ref MemoryMarshal.GetReference(MixedEncodeShuffles64);
+            ref byte lengths = ref MemoryMarshal.GetReference(MixedEncodeLengths64);
+            Vector128<byte> low = Ssse3.Shuffle(Sse2.UnpackLow(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, first * 16)));
+            Vector128<byte> high = Ssse3.Shuffle(Sse2.UnpackHigh(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, second * 16)));
+            int firstLength = Unsafe.Add(ref lengths, first);
+            Unsafe.WriteUnaligned(ref destination, low);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, firstLength), high);
+            return firstLength + Unsafe.Add(ref lengths, second);
+        }
+
+        /// <summary>The bytes of one value of <see cref="EncodeMixedPair"/> by width class.</summary>
+        private static ReadOnlySpan<byte> MixedEncodeLengths64 => new byte[] { 1, 2, 3, 5, 9 };
+
+        /// <summary>
+        /// Per width class, the shuffle of 16 bytes [value, code] into MessagePack: a fixint is its own byte 0;
+        /// otherwise the code (byte 8), then the value's 1, 2, 4 or 8 low bytes, most significant first.
+        /// </summary>
+        private static ReadOnlySpan<byte> MixedEncodeShuffles64 => new byte[]
+        {
+            0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x03, 0x02, 0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        };
     }
 }
 #endif

@@ -90,11 +90,20 @@ namespace MsgPack.Spec
                         && IsWidth(lanes, width, default(TLanes).Signed));
                 }
 
-                // The last few elements, whatever their widths (a block of 4 needs 4 elements and 20 bytes of room).
-                if (MixedPaths && count > i && (count - i < 4 || room - position < 20))
+                if (MixedPaths && count > i)
                 {
-                    i += EncodeMixed<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * default(TLanes).ItemSize), count - i, out int tailBytes);
-                    position += tailBytes;
+                    if (default(TLanes).ItemSize == sizeof(long))
+                    {
+                        // 64-bit values beyond 32 bits (which stop the 32-bit lanes), and everything after them.
+                        i += EncodeMixed64<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * sizeof(long)), count - i, out int wideBytes);
+                        position += wideBytes;
+                    }
+                    else if (count - i < 4 || room - position < 20)
+                    {
+                        // The last few elements, whatever their widths (a block of 4 needs 4 elements and 20 bytes of room).
+                        i += EncodeMixed<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * default(TLanes).ItemSize), count - i, out int tailBytes);
+                        position += tailBytes;
+                    }
                 }
             }
 
