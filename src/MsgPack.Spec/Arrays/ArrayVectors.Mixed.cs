@@ -242,9 +242,10 @@ namespace MsgPack.Spec
                     break;
                 }
 
-                // Usually all 4 values fit the window: then the next window's start is known as soon as the chain
-                // is, before the checks (the branch is predicted), which keeps the loop's dependency short.
-                if (taken == 4)
+                // Values of up to 4 bytes usually all fit the window: then the next window's start is known as soon as
+                // the chain is, before the checks (the branch is predicted), which keeps the loop's dependency short.
+                // With 8-byte values the count varies from window to window: no branch on it.
+                if (taken == 4 && size != sizeof(long))
                 {
                     i += 4;
                     position += (int)(ends >> 24);
