@@ -68,7 +68,8 @@ namespace MsgPack.Spec
                 int written = EncodeMixedBlock(ref Unsafe.Add(ref destination, position), lanes, default(TLanes).Signed, out uint key);
                 if ((key == 0 || key == 0xff) && i > 0)
                 {
-                    // Left unwritten (the bytes written are the block's own, which the one-width path writes again).
+                    // 4 fixints or 4 uint 32/int 32: not counted, so the one-width path (16 fixints or 12 uint 32 a step)
+                    // writes this block again over the same bytes.
                     break;
                 }
 
@@ -362,7 +363,7 @@ namespace MsgPack.Spec
             // The lanes that start inside the window, end inside the limit, have a valid code and fit: the count is
             // the run of them from lane 0.
             Vector128<byte> inside = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit)) & Ssse3.Shuffle(valid, start);
-            uint good = inside.ExtractMostSignificantBits() & (uint)default(TLanes).MixedFits(values, signedLanes) & ((1u << most) - 1);
+            uint good = inside.ExtractMostSignificantBits() & default(TLanes).MixedFits(values, signedLanes) & ((1u << most) - 1);
             int taken = BitOperations.TrailingZeroCount(~good);
             default(TLanes).StoreMixed4(ref destination, values, signedLanes);
             return taken;

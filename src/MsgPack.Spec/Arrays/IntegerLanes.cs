@@ -275,6 +275,7 @@ namespace MsgPack.Spec
         }
 
         // Every value of 4 bytes or fewer fits.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => 0xf;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
