@@ -45,7 +45,21 @@ namespace MsgPack.Spec
                     int width = Classify(lanes, default(TLanes).Signed);
                     if (width < 0)
                     {
-                        break;
+                        // Widths that differ: the table-driven path, up to the next block of one width it prefers.
+                        if (!MixedPaths)
+                        {
+                            break;
+                        }
+
+                        int mixed = EncodeMixed<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * default(TLanes).ItemSize), count - i, out int mixedBytes);
+                        i += mixed;
+                        position += mixedBytes;
+                        if (mixed == 0)
+                        {
+                            break;
+                        }
+
+                        continue;
                     }
 
                     if (width == 0)
@@ -74,6 +88,22 @@ namespace MsgPack.Spec
                     while (count - i >= 4 && room - position >= 20
                         && default(TLanes).TryLoad4(ref Unsafe.Add(ref source, i * default(TLanes).ItemSize), out lanes)
                         && IsWidth(lanes, width, default(TLanes).Signed));
+                }
+
+                if (MixedPaths && count > i)
+                {
+                    if (default(TLanes).ItemSize == sizeof(long))
+                    {
+                        // 64-bit values beyond 32 bits (which stop the 32-bit lanes), and everything after them.
+                        i += EncodeMixed64<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * sizeof(long)), count - i, out int wideBytes);
+                        position += wideBytes;
+                    }
+                    else if (count - i < 4 || room - position < 20)
+                    {
+                        // The last few elements, whatever their widths (a block of 4 needs 4 elements and 20 bytes of room).
+                        i += EncodeMixed<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * default(TLanes).ItemSize), count - i, out int tailBytes);
+                        position += tailBytes;
+                    }
                 }
             }
 
@@ -233,38 +263,52 @@ namespace MsgPack.Spec
                         continue;
                     }
 
-                    if (length - position < 20)
+                    if (length - position >= 20)
                     {
-                        break;
-                    }
-
-                    if (size == sizeof(int) && count - i >= 16 && Wide && (bytes.ToScalar() | 0x1c) == 0xde)
-                    {
-                        // ce or d2 first, 32-bit elements: 12 at a time while they last.
-                        int wide = DecodeFourByteStretchWide(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i * size), count - i, default(TLanes).Signed, out int wideBytes);
-                        i += wide;
-                        position += wideBytes;
-                        if (wide > 0)
+                        if (size == sizeof(int) && count - i >= 16 && Wide && (bytes.ToScalar() | 0x1c) == 0xde)
                         {
+                            // ce or d2 first, 32-bit elements: 12 at a time while they last.
+                            int wide = DecodeFourByteStretchWide(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i * size), count - i, default(TLanes).Signed, out int wideBytes);
+                            i += wide;
+                            position += wideBytes;
+                            if (wide > 0)
+                            {
+                                continue;
+                            }
+                        }
+
+                        // Four uint 32 or four int 32.
+                        Vector128<int> lanes = LoadFiveByteBlock(ref Unsafe.Add(ref source, position), bytes, out uint codes);
+                        bool fromSigned = codes == 0xd2d2d2d2u;
+                        if ((fromSigned || codes == 0xcecececeu) && default(TLanes).TryStore4(ref Unsafe.Add(ref destination, i * size), lanes, fromSigned))
+                        {
+                            i += 4;
+                            position += 20;
                             continue;
                         }
                     }
 
-                    // Four uint 32 or four int 32.
-                    Vector128<int> lanes = LoadFiveByteBlock(ref Unsafe.Add(ref source, position), bytes, out uint codes);
-                    bool fromSigned = codes == 0xd2d2d2d2u;
-                    if (!fromSigned && codes != 0xcecececeu)
+                    // Widths that differ: the window path, up to the next stretch of one width it prefers.
+                    if (!MixedPaths)
                     {
                         break;
                     }
 
-                    if (!default(TLanes).TryStore4(ref Unsafe.Add(ref destination, i * size), lanes, fromSigned))
+                    int mixed = DecodeMixed<TLanes>(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i * size), count - i, out int mixedBytes);
+                    i += mixed;
+                    position += mixedBytes;
+                    if (mixed == 0)
                     {
-                        break;
+                        bytesRead = position;
+                        return i;
                     }
+                }
 
-                    i += 4;
-                    position += 20;
+                // The last few elements, whatever their formats (a window needs 4 elements and 16 bytes).
+                if (MixedPaths && count > i && (count - i < 4 || length - position < 16))
+                {
+                    i += DecodeMixed<TLanes>(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i * size), count - i, out int tailBytes);
+                    position += tailBytes;
                 }
             }
 

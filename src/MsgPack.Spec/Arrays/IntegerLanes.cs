@@ -27,6 +27,16 @@ namespace MsgPack.Spec
 
         /// <summary>Stores 4 values read from uint 32 (<paramref name="fromSigned"/> false) or int 32 as elements; false, storing nothing, when one does not fit.</summary>
         bool TryStore4(ref byte destination, Vector128<int> lanes, bool fromSigned);
+
+        /// <summary>
+        /// Of 4 values read by the mixed-width path (uint 8/16/32 and positive fixints zero-extended, int 8/16/32 and
+        /// negative fixints sign-extended; <paramref name="signedLanes"/> all ones where the format was signed), a bit
+        /// per lane that fits the element type.
+        /// </summary>
+        uint MixedFits(Vector128<int> values, Vector128<int> signedLanes);
+
+        /// <summary>Stores 4 values of <see cref="MixedFits"/> as elements (those that do not fit as anything).</summary>
+        void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes);
     }
 
     /// <summary>What the 32- and 64-bit lanes share.</summary>
@@ -66,6 +76,26 @@ namespace MsgPack.Spec
             encoded = Vector128.Narrow(Vector128.Narrow(a, b), Vector128.Narrow(c, d)).AsByte();
             return true;
         }
+
+        /// <summary>The lanes in [<paramref name="min"/>, <paramref name="max"/>], but unsigned lanes with the top bit (a uint 32 above int.MaxValue).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static uint SignedFits(Vector128<int> values, Vector128<int> signedLanes, int min, int max) =>
+            ~(Vector128.GreaterThan(values, Vector128.Create(max)) | Vector128.LessThan(values, Vector128.Create(min)) | Vector128.AndNot(values, signedLanes)).ExtractMostSignificantBits();
+
+        /// <summary>The lanes from 0 to <paramref name="max"/> (a uint 32 above int.MaxValue and every negative value are below 0 as ints).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static uint UnsignedFits(Vector128<int> values, int max) =>
+            ~(Vector128.GreaterThan(values, Vector128.Create(max)) | Vector128.LessThan(values, Vector128<int>.Zero)).ExtractMostSignificantBits();
+
+        /// <summary>The low 16 bits of 4 lanes, as 4 shorts.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void StoreLow16(ref byte destination, Vector128<int> values) =>
+            Unsafe.WriteUnaligned(ref destination, Vector128.Shuffle(values.AsByte(), Vector128.Create((byte)0, 1, 4, 5, 8, 9, 12, 13, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)).AsUInt64().ToScalar());
+
+        /// <summary>The low bytes of 4 lanes, as 4 bytes.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void StoreLow8(ref byte destination, Vector128<int> values) =>
+            Unsafe.WriteUnaligned(ref destination, Vector128.Shuffle(values.AsByte(), Vector128.Create((byte)0, 4, 8, 12, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)).AsUInt32().ToScalar());
 
         /// <summary>Whether a lane is negative as an int (a uint 32 above int.MaxValue, an int 32 below zero).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -156,6 +186,13 @@ namespace MsgPack.Spec
             Unsafe.WriteUnaligned(ref destination, lanes);
             return true;
         }
+
+        // A uint 32 above int.MaxValue does not fit: an unsigned lane with the top bit.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => ~Vector128.AndNot(values, signedLanes).ExtractMostSignificantBits();
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Unsafe.WriteUnaligned(ref destination, values);
     }
 
     internal readonly struct UInt32Lanes : IIntegerLanes
@@ -189,6 +226,13 @@ namespace MsgPack.Spec
             Unsafe.WriteUnaligned(ref destination, lanes);
             return true;
         }
+
+        // A negative value (a signed lane with the top bit) does not fit.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => ~(values & signedLanes).ExtractMostSignificantBits();
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Unsafe.WriteUnaligned(ref destination, values);
     }
 
     internal readonly struct Int64Lanes : IIntegerLanes
@@ -229,6 +273,21 @@ namespace MsgPack.Spec
 
             return true;
         }
+
+        // Every value of 4 bytes or fewer fits.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => 0xf;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes)
+        {
+            // Sign-extended, then the upper halves cleared where an unsigned lane has the top bit (a uint 32 above int.MaxValue).
+            Vector128<int> unsignedHigh = Vector128.ShiftRightArithmetic(Vector128.AndNot(values, signedLanes), 31);
+            (Vector128<long> low, Vector128<long> high) = Vector128.Widen(values);
+            (Vector128<long> clearLow, Vector128<long> clearHigh) = Vector128.Widen(unsignedHigh);
+            Unsafe.WriteUnaligned(ref destination, Vector128.AndNot(low, Vector128.ShiftLeft(clearLow, 32)));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), Vector128.AndNot(high, Vector128.ShiftLeft(clearHigh, 32)));
+        }
     }
 
     internal readonly struct UInt64Lanes : IIntegerLanes
@@ -263,6 +322,13 @@ namespace MsgPack.Spec
             Lanes.StorePair(ref destination, lanes.AsUInt32());
             return true;
         }
+
+        // A negative value does not fit; the others are 0 to uint.MaxValue, zero-extended.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => ~(values & signedLanes).ExtractMostSignificantBits();
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Lanes.StorePair(ref destination, values.AsUInt32());
     }
 
     internal readonly struct Int16Lanes : IIntegerLanes
@@ -293,6 +359,12 @@ namespace MsgPack.Spec
 
         // uint 32 and int 32 rarely hold a value that fits 16 bits: the per-value core reads those.
         public bool TryStore4(ref byte destination, Vector128<int> lanes, bool fromSigned) => false;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => Lanes.SignedFits(values, signedLanes, short.MinValue, short.MaxValue);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Lanes.StoreLow16(ref destination, values);
     }
 
     internal readonly struct UInt16Lanes : IIntegerLanes
@@ -321,6 +393,12 @@ namespace MsgPack.Spec
         public void StoreFixInts(ref byte destination, Vector128<sbyte> values) => Lanes.StoreAsInt16(ref destination, values);
 
         public bool TryStore4(ref byte destination, Vector128<int> lanes, bool fromSigned) => false;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => Lanes.UnsignedFits(values, ushort.MaxValue);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Lanes.StoreLow16(ref destination, values);
     }
 
     internal readonly struct SByteLanes : IIntegerLanes
@@ -348,6 +426,12 @@ namespace MsgPack.Spec
         public void StoreFixInts(ref byte destination, Vector128<sbyte> values) => Unsafe.WriteUnaligned(ref destination, values);
 
         public bool TryStore4(ref byte destination, Vector128<int> lanes, bool fromSigned) => false;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => Lanes.SignedFits(values, signedLanes, sbyte.MinValue, sbyte.MaxValue);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Lanes.StoreLow8(ref destination, values);
     }
 
     internal readonly struct ByteLanes : IIntegerLanes
@@ -374,6 +458,12 @@ namespace MsgPack.Spec
         public void StoreFixInts(ref byte destination, Vector128<sbyte> values) => Unsafe.WriteUnaligned(ref destination, values);
 
         public bool TryStore4(ref byte destination, Vector128<int> lanes, bool fromSigned) => false;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public uint MixedFits(Vector128<int> values, Vector128<int> signedLanes) => Lanes.UnsignedFits(values, byte.MaxValue);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreMixed4(ref byte destination, Vector128<int> values, Vector128<int> signedLanes) => Lanes.StoreLow8(ref destination, values);
     }
 }
 #endif

@@ -39,6 +39,20 @@ namespace MsgPack.Spec.Tests.Hostile
                 Add(d => d.Put(MsgPackSpec.WriteInt64(d.Free, value)));
             }
 
+            // Integer arrays of mixed widths (the table-driven bulk paths): every width of int and long, both signs.
+            foreach (int length in new[] { 7, 23, 41 })
+            {
+                long[] mixed = new long[length];
+                for (int i = 0; i < length; i++)
+                {
+                    long[] widths = { 5, -7, 200, -100, 40000, -3000, 3_000_000_000L, -2_000_000_000L, 1L << 40, -(1L << 40) };
+                    mixed[i] = widths[(i * 7 + length) % widths.Length] + i;
+                }
+
+                Add(d => d.Put(MsgPackSpec.WriteInt64Array(d.Free, mixed)));
+                Add(d => d.Put(MsgPackSpec.WriteInt32Array(d.Free, Array.ConvertAll(mixed, v => (int)v))));
+            }
+
             Add(d => d.Put(MsgPackSpec.WriteUInt64(d.Free, ulong.MaxValue)));
             Add(d => d.Put(MsgPackSpec.WriteUInt64(d.Free, (ulong)long.MaxValue + 1)));
             Add(d => d.Put(MsgPackSpec.WriteUInt8Exact(d.Free, 5)));

@@ -44,8 +44,11 @@ namespace MsgPack.Spec.Tests.Hostile
         /// <summary>The input's bytes as a str payload: the library's UTF-8 check, span and sequence, against the BCL's.</summary>
         Utf8 = 4096,
 
+        /// <summary>The bulk integer array readers (span, pointer, Try and Read) against per-value reads, and the bulk writers on what they read.</summary>
+        BulkArrays = 8192,
+
         /// <summary>What the mutation fuzzer runs (it adds neither the advancing doors nor the token checks).</summary>
-        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text | Utf8,
+        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text | Utf8 | BulkArrays,
     }
 
     /// <summary>

@@ -156,6 +156,11 @@ namespace MsgPack.Spec.Tests.Hostile
             {
                 CheckUtf8(input, random);
             }
+
+            if ((checks & FuzzChecks.BulkArrays) != 0)
+            {
+                CheckBulkArrays(p, length);
+            }
         }
 
         private void Fail(string check, string reader, string detail) =>

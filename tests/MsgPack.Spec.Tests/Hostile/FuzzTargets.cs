@@ -81,7 +81,7 @@ namespace MsgPack.Spec.Tests.Hostile
             switch (target)
             {
                 case "readers":
-                    oracle.Check(FuzzChecks.SpanReaders | FuzzChecks.Advancing | FuzzChecks.Peeks | FuzzChecks.SpanWalk, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
+                    oracle.Check(FuzzChecks.SpanReaders | FuzzChecks.Advancing | FuzzChecks.Peeks | FuzzChecks.SpanWalk | FuzzChecks.BulkArrays, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
                     break;
                 case "skip":
                     oracle.Check(FuzzChecks.SpanReaders | FuzzChecks.SequenceReaders | FuzzChecks.Advancing | FuzzChecks.SkipWalk, SkipReaders, document, 0, sequence, segments, atStart, random);

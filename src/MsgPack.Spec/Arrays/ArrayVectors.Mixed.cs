@@ -1,0 +1,541 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// The mixed-width integer paths of <see cref="ArrayVectors"/>: blocks whose values take formats of different
+    /// widths, which the one-width paths refuse, laid out with a byte shuffle from a table instead of a branch per
+    /// value (the idea of Stream VByte, for MessagePack's interleaved codes).
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// Encoding takes 4 values as 32-bit lanes. Vector compares give each lane its width class (0 fixint, 1 to 3 for 1,
+    /// 2 or 4 bytes after the code) and its code; the lanes are interleaved with their codes, so that each pair of
+    /// values and codes sits in 16 bytes, and one shuffle per pair, picked from a 16-entry table by the pair's two
+    /// classes, lays out [code, big-endian bytes] for both. The pair lengths come from the same table index: no branch
+    /// depends on the values.
+    /// </para>
+    /// <para>
+    /// Decoding cannot look up a table first: where a value starts depends on the length of the one before. It takes a
+    /// 16-byte window and gives every byte the length it would have as a code (1 for a fixint); with "next =
+    /// position + length" as a shuffle, shuffling it by itself follows the chain from the first code two steps at a
+    /// time, so the starts of the first 4 values come from 3 shuffles. The values that end inside the window (usually
+    /// all 4) are gathered with one more shuffle, sign-extended where their format is signed, checked against the
+    /// element type and stored; the window then moves past them.
+    /// </para>
+    /// <para>
+    /// Every store of a 16-byte register lands only on bytes the following elements write (the paths run while
+    /// enough elements follow) or inside the room given; the last elements of an array go through a copy on the stack,
+    /// so that no write and no read passes the array's bytes. The shuffles with indices from a register need SSSE3
+    /// (<c>pshufb</c>); elsewhere these paths do nothing and the branch-free per-value core runs.
+    /// </para>
+    /// </remarks>
+    internal static partial class ArrayVectors
+    {
+        /// <summary>Whether the mixed-width paths can run.</summary>
+        private static bool MixedPaths => Vector128.IsHardwareAccelerated && Ssse3.IsSupported;
+
+        /// <summary>
+        /// How many elements the direct loop of <see cref="EncodeMixed"/> needs from a block's start: the block's 4,
+        /// and 14 more, which take at least the 14 bytes a pair's 16-byte store can write past the block.
+        /// </summary>
+        private const int MixedEncodeReach = 18;
+
+        /// <summary>The room a block needs: the second pair starts at most 10 bytes in and is stored as 16.</summary>
+        private const int MixedEncodeRoom = 26;
+
+        /// <summary>
+        /// Encodes blocks of 4 values of any widths, while each fits 32 bits and <see cref="MixedEncodeReach"/>
+        /// elements are left, up to a block of 4 fixints or of 4 uint 32/int 32 (which the one-width paths take
+        /// faster); then the last elements, when fewer than that are left.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int EncodeMixed<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
+            where TLanes : struct, IIntegerLanes
+        {
+            int size = default(TLanes).ItemSize;
+            int i = 0;
+            int position = 0;
+            while (count - i >= MixedEncodeReach && room - position >= MixedEncodeRoom
+                && default(TLanes).TryLoad4(ref Unsafe.Add(ref source, i * size), out Vector128<int> lanes))
+            {
+                int written = EncodeMixedBlock(ref Unsafe.Add(ref destination, position), lanes, default(TLanes).Signed, out uint key);
+                if ((key == 0 || key == 0xff) && i > 0)
+                {
+                    // 4 fixints or 4 uint 32/int 32: not counted, so the one-width path (16 fixints or 12 uint 32 a step)
+                    // writes this block again over the same bytes.
+                    break;
+                }
+
+                position += written;
+                i += 4;
+            }
+
+            if (count - i < MixedEncodeReach && count > i)
+            {
+                i += EncodeMixedTail<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * size), count - i, out int tailBytes);
+                position += tailBytes;
+            }
+
+            bytesWritten = position;
+            return i;
+        }
+
+        /// <summary>
+        /// The last elements (fewer than <see cref="MixedEncodeReach"/>), padded with zeros to whole blocks and encoded
+        /// on the stack, then copied: all of them, or none when they do not fit the room or a value does not fit 32 bits.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        [SkipLocalsInit]
+        private static int EncodeMixedTail<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
+            where TLanes : struct, IIntegerLanes
+        {
+            const int Blocks = (MixedEncodeReach + 3) / 4;
+            int size = default(TLanes).ItemSize;
+            Span<byte> elements = stackalloc byte[Blocks * 4 * sizeof(long)];
+            Span<byte> encoded = stackalloc byte[(Blocks * 20) + 16];
+            int blocks = (count + 3) / 4;
+            int padding = (blocks * 4) - count;
+            ref byte items = ref MemoryMarshal.GetReference(elements);
+            Unsafe.CopyBlockUnaligned(ref items, ref source, (uint)(count * size));
+            Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref items, count * size), 0, (uint)(padding * size));
+
+            ref byte output = ref MemoryMarshal.GetReference(encoded);
+            int position = 0;
+            for (int block = 0; block < blocks; block++)
+            {
+                if (!default(TLanes).TryLoad4(ref Unsafe.Add(ref items, block * 4 * size), out Vector128<int> lanes))
+                {
+                    bytesWritten = 0;
+                    return 0;
+                }
+
+                position += EncodeMixedBlock(ref Unsafe.Add(ref output, position), lanes, default(TLanes).Signed, out _);
+            }
+
+            // The padding is zeros, one byte each, at the end.
+            position -= padding;
+            if (position > room)
+            {
+                bytesWritten = 0;
+                return 0;
+            }
+
+            Unsafe.CopyBlockUnaligned(ref destination, ref output, (uint)position);
+            bytesWritten = position;
+            return count;
+        }
+
+        /// <summary>
+        /// Writes 4 values of any widths with their codes (4 to 20 bytes; up to <see cref="MixedEncodeRoom"/> bytes
+        /// are touched); returns the length, and in <paramref name="key"/> the 4 width classes, 2 bits each.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int EncodeMixedBlock(ref byte destination, Vector128<int> lanes, bool signed, out uint key)
+        {
+            // The width class as in Classify, lane by lane: minus the number of bounds the magnitude exceeds.
+            Vector128<int> sum;
+            Vector128<int> codes;
+            if (signed)
+            {
+                Vector128<int> negative = Vector128.ShiftRightArithmetic(lanes, 31);
+                Vector128<int> magnitude = lanes ^ negative;
+                sum = Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(31), Vector128.Create(127)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(127), Vector128.Create(255)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(32767), Vector128.Create(65535)));
+
+                // cc, cd, ce for classes 1 to 3, d0 to d2 for a negative value (4 above); a fixint's is unused.
+                codes = Vector128.Create(DataCodes.UInt8 - 1) - sum + (negative & Vector128.Create(4));
+            }
+            else
+            {
+                Vector128<int> magnitude = Vector128.Min(lanes.AsUInt32(), Vector128.Create((uint)int.MaxValue)).AsInt32();
+                sum = Vector128.GreaterThan(magnitude, Vector128.Create(127))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create(255))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create(65535));
+                codes = Vector128.Create(DataCodes.UInt8 - 1) - sum;
+            }
+
+            // The 4 classes as bytes 0, 8, 16 and 24 of a uint, then gathered into bits 0-1, 2-3, 4-5 and 6-7 of its
+            // top byte by one multiply (the other products land below bit 24 without carrying into it).
+            uint classes = Ssse3.Shuffle((-sum).AsByte(), Vector128.Create((byte)0, 4, 8, 12, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
+            key = (classes * 0x0104_1040u) >> 24;
+
+            // Lanes 0 and 1 with their codes in 16 bytes (value, code, value, code), and lanes 2 and 3.
+            ref byte table = ref MemoryMarshal.GetReference(MixedEncodeShuffles);
+            uint first = key & 15;
+            uint second = key >> 4;
+            Vector128<byte> low = Ssse3.Shuffle(Sse2.UnpackLow(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, first * 16)));
+            Vector128<byte> high = Ssse3.Shuffle(Sse2.UnpackHigh(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, second * 16)));
+            ref byte lengths = ref MemoryMarshal.GetReference(MixedEncodeLengths);
+            int firstLength = Unsafe.Add(ref lengths, first);
+            Unsafe.WriteUnaligned(ref destination, low);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, firstLength), high);
+            return firstLength + Unsafe.Add(ref lengths, second);
+        }
+
+        /// <summary>The bytes of a pair of <see cref="EncodeMixedBlock"/> (class of the first value + 4 x class of the second).</summary>
+        private static ReadOnlySpan<byte> MixedEncodeLengths => new byte[] { 2, 3, 4, 6, 3, 4, 5, 7, 4, 5, 6, 8, 6, 7, 8, 10 };
+
+        /// <summary>
+        /// Per pair of classes (first + 4 x second), the shuffle of 16 bytes [value 0, code 0, value 1, code 1] into
+        /// MessagePack: for each value, a fixint is its own byte 0 (the code lane is not read); otherwise its code
+        /// (byte 4 of its 8), then its 1, 2 or 4 low bytes, most significant first. 0xff makes a zero byte.
+        /// </summary>
+        private static ReadOnlySpan<byte> MixedEncodeShuffles => new byte[]
+        {
+            0x00, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x00, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x01, 0x00, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x03, 0x02, 0x01, 0x00, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x00, 0x0c, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x00, 0x0c, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x01, 0x00, 0x0c, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x03, 0x02, 0x01, 0x00, 0x0c, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x00, 0x0c, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x00, 0x0c, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x01, 0x00, 0x0c, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x03, 0x02, 0x01, 0x00, 0x0c, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x00, 0x0c, 0x0b, 0x0a, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x00, 0x0c, 0x0b, 0x0a, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x01, 0x00, 0x0c, 0x0b, 0x0a, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x04, 0x03, 0x02, 0x01, 0x00, 0x0c, 0x0b, 0x0a, 0x09, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        };
+
+        // ---- Decoding.
+
+        /// <summary>
+        /// Decodes windows of up to 4 values of any format that fits the element type (but 8-byte ones), while 4
+        /// elements and 16 bytes are left, up to 16 fixints in a row or 3 uint 32/int 32 in a row (which the one-width
+        /// paths take faster) or a value it does not take (which the per-value core then reads or reports); then the
+        /// last elements, when fewer are left.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int DecodeMixed<TLanes>(ref byte source, int length, ref byte destination, int count, out int bytesRead)
+            where TLanes : struct, IIntegerLanes
+        {
+            int size = default(TLanes).ItemSize;
+            int i = 0;
+            int position = 0;
+            while (count - i >= 4 && length - position >= 16)
+            {
+                Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position));
+                int taken = size == sizeof(long)
+                    ? DecodeMixedWindow64<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out uint ends)
+                    : DecodeMixedWindow<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out ends);
+                if (taken == 0)
+                {
+                    bytesRead = position;
+                    return i;
+                }
+
+                // ends holds where the first 4 values end, a byte each: 16 fixints, or 4 uint 32/int 32 (three that
+                // end at 5, 10 and 15, and a fourth code ce or d2).
+                if (i > 0 && ((ends == 0x0403_0201u && IsFixInts(bytes, default(TLanes).Signed))
+                    || ((ends & 0xff_ffff) == 0x0f_0a05u && (bytes.GetElement(15) | 0x1c) == 0xde)))
+                {
+                    break;
+                }
+
+                // Values of up to 4 bytes usually all fit the window: then the next window's start is known as soon as
+                // the chain is, before the checks (the branch is predicted), which keeps the loop's dependency short.
+                // With 8-byte values the count varies from window to window: no branch on it.
+                if (taken == 4 && size != sizeof(long))
+                {
+                    i += 4;
+                    position += (int)(ends >> 24);
+                }
+                else
+                {
+                    i += taken;
+                    position += (int)(byte)(ends >> (8 * (taken - 1)));
+                }
+            }
+
+            if (count > i && (count - i < 4 || length - position < 16))
+            {
+                i += DecodeMixedTail<TLanes>(ref Unsafe.Add(ref source, position), length - position, ref Unsafe.Add(ref destination, i * size), count - i, out int tailBytes);
+                position += tailBytes;
+            }
+
+            bytesRead = position;
+            return i;
+        }
+
+        /// <summary>The last elements (fewer than 4, or in fewer than 16 bytes), window by window through a copy on the stack.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        [SkipLocalsInit]
+        private static int DecodeMixedTail<TLanes>(ref byte source, int length, ref byte destination, int count, out int bytesRead)
+            where TLanes : struct, IIntegerLanes
+        {
+            int size = default(TLanes).ItemSize;
+            Span<byte> stored = stackalloc byte[4 * sizeof(long)];
+            ref byte items = ref MemoryMarshal.GetReference(stored);
+            int i = 0;
+            int position = 0;
+            while (i < count && position < length)
+            {
+                int available = Math.Min(length - position, 16);
+                Vector128<byte> bytes = Vector128<byte>.Zero;
+                Unsafe.CopyBlockUnaligned(ref Unsafe.As<Vector128<byte>, byte>(ref bytes), ref Unsafe.Add(ref source, position), (uint)available);
+                int taken = size == sizeof(long)
+                    ? DecodeMixedWindow64<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out uint ends)
+                    : DecodeMixedWindow<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out ends);
+                if (taken == 0)
+                {
+                    break;
+                }
+
+                Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref destination, i * size), ref items, (uint)(taken * size));
+                i += taken;
+                position += (int)(byte)(ends >> (8 * (taken - 1)));
+            }
+
+            bytesRead = position;
+            return i;
+        }
+
+        /// <summary>
+        /// Follows the chain of codes from byte 0 of a 16-byte window: in bytes 0-3 of the result, where the first 4
+        /// values end; in <paramref name="start"/>, where they start; in <paramref name="valid"/>, per byte, whether
+        /// it is a code the path takes (with <paramref name="wide"/>, the 8-byte formats too).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<byte> MixedChain(Vector128<byte> bytes, bool wide, out Vector128<byte> start, out Vector128<byte> valid)
+        {
+            // Each byte's length as a code: cc-cf 2, 3, 5, 9 and d0-d3 the same; 1 otherwise (fixints, and bytes that
+            // are no integer code, which are refused: every byte outside cc-d3 is moved to index 8). Valid: fixints,
+            // cc-ce and d0-d2, and cf and d3 when wide (for 32-bit elements an 8-byte value, which fits only when
+            // small, is left to the per-value core).
+            Vector128<byte> offset = Vector128.Min(bytes - Vector128.Create(DataCodes.UInt8), Vector128.Create((byte)8));
+            Vector128<byte> lengths = Ssse3.Shuffle(Vector128.Create((byte)2, 3, 5, 9, 2, 3, 5, 9, 1, 1, 1, 1, 1, 1, 1, 1), offset);
+            valid = Vector128.GreaterThanOrEqual(bytes.AsSByte(), Vector128.Create((sbyte)-32)).AsByte()
+                | Ssse3.Shuffle(wide ? Vector128.Create((byte)0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0) : Vector128.Create((byte)0xff, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0), offset);
+
+            // Where the value that starts at each byte would end, followed from byte 0: next, next of next, and so on.
+            // A start past byte 15 reads a wrong entry (pshufb takes an index modulo 16); the lanes after it are refused.
+            Vector128<byte> next = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + lengths;
+            Vector128<byte> next2 = Ssse3.Shuffle(next, next);
+            Vector128<byte> next3 = Ssse3.Shuffle(next, next2);
+            Vector128<byte> next4 = Ssse3.Shuffle(next2, next2);
+            Vector128<byte> end = Sse2.UnpackLow(Sse2.UnpackLow(next, next3), Sse2.UnpackLow(next2, next4));
+            start = (end.AsUInt32() << 8).AsByte();
+            return end;
+        }
+
+        /// <summary>
+        /// Decodes the values that begin a 16-byte window and end within its first <paramref name="limit"/> bytes, at
+        /// most <paramref name="most"/>, up to the first that is not a format of up to 4 bytes after the code or does
+        /// not fit the element type; stores 4 elements (those past the count returned are not meant). Returns how many
+        /// were decoded, and where the first 4 values end, a byte each.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int DecodeMixedWindow<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends)
+            where TLanes : struct, IIntegerLanes
+        {
+            Vector128<byte> end = MixedChain(bytes, wide: false, out Vector128<byte> start, out Vector128<byte> valid);
+            ends = end.AsUInt32().ToScalar();
+
+            // Lane by lane (bytes 0-3): the code, its length, the value's last byte and its size (1 for a fixint).
+            Vector128<byte> codes = Ssse3.Shuffle(bytes, start);
+            Vector128<byte> size = Vector128.Max(end - start - Vector128<byte>.One, Vector128<byte>.One);
+            Vector128<byte> spread = Vector128.Create((byte)0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+            Vector128<byte> within = Vector128.Create((byte)0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+            Vector128<byte> sizes = Ssse3.Shuffle(size, spread);
+
+            // Byte b of lane k is the value's byte b from the end; bytes past its size are zero.
+            Vector128<byte> order = (Ssse3.Shuffle(end, spread) - Vector128<byte>.One - within) | Vector128.GreaterThanOrEqual(within, sizes);
+            Vector128<int> raw = Ssse3.Shuffle(bytes, order).AsInt32();
+
+            // Signed formats (d0-d2 and negative fixints; a positive fixint reads the same either way) extend the
+            // value's top bit: (x ^ h) - h with h that bit.
+            Vector128<byte> signedCode = Vector128.GreaterThanOrEqual(codes, Vector128.Create((byte)0xd0));
+            Vector128<int> signedLanes = Ssse3.Shuffle(signedCode, spread).AsInt32();
+            Vector128<int> top = (Vector128.Equals(within, sizes - Vector128<byte>.One) & Vector128.Create((byte)0x80)).AsInt32() & signedLanes;
+            Vector128<int> values = (raw ^ top) - top;
+
+            // The lanes that start inside the window, end inside the limit, have a valid code and fit: the count is
+            // the run of them from lane 0.
+            Vector128<byte> inside = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit)) & Ssse3.Shuffle(valid, start);
+            uint good = inside.ExtractMostSignificantBits() & default(TLanes).MixedFits(values, signedLanes) & ((1u << most) - 1);
+            int taken = BitOperations.TrailingZeroCount(~good);
+            default(TLanes).StoreMixed4(ref destination, values, signedLanes);
+            return taken;
+        }
+
+        /// <summary>
+        /// <see cref="DecodeMixedWindow"/> for 64-bit elements: every integer format, each value gathered into a 64-bit
+        /// lane (two registers of two), sign-extended where its format is signed.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends)
+            where TLanes : struct, IIntegerLanes
+        {
+            Vector128<byte> end = MixedChain(bytes, wide: true, out Vector128<byte> start, out Vector128<byte> valid);
+            ends = end.AsUInt32().ToScalar();
+
+            Vector128<byte> codes = Ssse3.Shuffle(bytes, start);
+            Vector128<byte> size = Vector128.Max(end - start - Vector128<byte>.One, Vector128<byte>.One);
+            Vector128<byte> last = end - Vector128<byte>.One;
+            Vector128<byte> signedCode = Vector128.GreaterThanOrEqual(codes, Vector128.Create((byte)0xd0));
+            Vector128<byte> within = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+            Vector128<long> low = Gather64(bytes, last, size, signedCode, within, Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1), out Vector128<long> signedLow);
+            Vector128<long> high = Gather64(bytes, last, size, signedCode, within, Vector128.Create((byte)2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3), out Vector128<long> signedHigh);
+
+            // long: a uint 64 above long.MaxValue does not fit (an unsigned lane with the top bit); ulong: a negative value.
+            Vector128<long> misfitLow = default(TLanes).Signed ? Vector128.AndNot(low, signedLow) : low & signedLow;
+            Vector128<long> misfitHigh = default(TLanes).Signed ? Vector128.AndNot(high, signedHigh) : high & signedHigh;
+            uint fits = ~(misfitLow.ExtractMostSignificantBits() | (misfitHigh.ExtractMostSignificantBits() << 2));
+
+            Vector128<byte> inside = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit)) & Ssse3.Shuffle(valid, start);
+            uint good = inside.ExtractMostSignificantBits() & fits & ((1u << most) - 1);
+            Unsafe.WriteUnaligned(ref destination, low);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), high);
+            return BitOperations.TrailingZeroCount(~good);
+        }
+
+        /// <summary>Two values of the window as 64-bit lanes (<paramref name="spread"/> picks which), and all ones where their format is signed.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<long> Gather64(Vector128<byte> bytes, Vector128<byte> last, Vector128<byte> size, Vector128<byte> signedCode, Vector128<byte> within, Vector128<byte> spread, out Vector128<long> signedLanes)
+        {
+            Vector128<byte> sizes = Ssse3.Shuffle(size, spread);
+            Vector128<byte> order = (Ssse3.Shuffle(last, spread) - within) | Vector128.GreaterThanOrEqual(within, sizes);
+            Vector128<long> raw = Ssse3.Shuffle(bytes, order).AsInt64();
+            Vector128<byte> signedBytes = Ssse3.Shuffle(signedCode, spread);
+            signedLanes = signedBytes.AsInt64();
+            Vector128<long> top = (Vector128.Equals(within, sizes - Vector128<byte>.One) & Vector128.Create((byte)0x80) & signedBytes).AsInt64();
+            return (raw ^ top) - top;
+        }
+
+        // ---- 64-bit elements, encoding.
+
+        /// <summary>How many elements <see cref="EncodeMixed64"/> needs from a pair's start: the 2, and 15 more for the bytes its second store can write past the pair.</summary>
+        private const int MixedEncodeReach64 = 17;
+
+        /// <summary>
+        /// Encodes 64-bit elements of any widths, 2 a step: each value with its code in 16 bytes, laid out by a
+        /// shuffle from a 5-entry table (one per width class); then the last elements through a copy on the stack.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static int EncodeMixed64<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
+            where TLanes : struct, IIntegerLanes
+        {
+            int i = 0;
+            int position = 0;
+            if (MixedPaths)
+            {
+                while (count - i >= MixedEncodeReach64 && room - position >= 25)
+                {
+                    position += EncodeMixedPair(ref Unsafe.Add(ref destination, position), Unsafe.ReadUnaligned<Vector128<long>>(ref Unsafe.Add(ref source, i * sizeof(long))), default(TLanes).Signed);
+                    i += 2;
+                }
+
+                if (count > i && count - i < MixedEncodeReach64)
+                {
+                    i += EncodeMixedTail64<TLanes>(ref Unsafe.Add(ref destination, position), room - position, ref Unsafe.Add(ref source, i * sizeof(long)), count - i, out int tailBytes);
+                    position += tailBytes;
+                }
+            }
+
+            bytesWritten = position;
+            return i;
+        }
+
+        /// <summary>The last 64-bit elements (fewer than <see cref="MixedEncodeReach64"/>), as <see cref="EncodeMixedTail"/>.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        [SkipLocalsInit]
+        private static int EncodeMixedTail64<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
+            where TLanes : struct, IIntegerLanes
+        {
+            const int Pairs = (MixedEncodeReach64 + 1) / 2;
+            Span<byte> elements = stackalloc byte[Pairs * 2 * sizeof(long)];
+            Span<byte> encoded = stackalloc byte[(Pairs * 18) + 16];
+            int pairs = (count + 1) / 2;
+            int padding = (pairs * 2) - count;
+            ref byte items = ref MemoryMarshal.GetReference(elements);
+            Unsafe.CopyBlockUnaligned(ref items, ref source, (uint)(count * sizeof(long)));
+            Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref items, count * sizeof(long)), 0, (uint)(padding * sizeof(long)));
+
+            ref byte output = ref MemoryMarshal.GetReference(encoded);
+            int position = 0;
+            for (int pair = 0; pair < pairs; pair++)
+            {
+                position += EncodeMixedPair(ref Unsafe.Add(ref output, position), Unsafe.ReadUnaligned<Vector128<long>>(ref Unsafe.Add(ref items, pair * 2 * sizeof(long))), default(TLanes).Signed);
+            }
+
+            position -= padding;
+            if (position > room)
+            {
+                bytesWritten = 0;
+                return 0;
+            }
+
+            Unsafe.CopyBlockUnaligned(ref destination, ref output, (uint)position);
+            bytesWritten = position;
+            return count;
+        }
+
+        /// <summary>Writes 2 values of any widths with their codes (2 to 18 bytes; up to 25 are touched); returns the length.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int EncodeMixedPair(ref byte destination, Vector128<long> lanes, bool signed)
+        {
+            // The width class (0 fixint, 1 to 4 for 1, 2, 4 or 8 bytes after the code) as minus the bounds exceeded.
+            Vector128<long> sum;
+            Vector128<long> codes;
+            if (signed)
+            {
+                Vector128<long> negative = Vector128.LessThan(lanes, Vector128<long>.Zero);
+                Vector128<long> magnitude = lanes ^ negative;
+                sum = Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(31L), Vector128.Create(127L)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(127L), Vector128.Create(255L)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create(32767L), Vector128.Create(65535L)))
+                    + Vector128.GreaterThan(magnitude, Vector128.ConditionalSelect(negative, Vector128.Create((long)int.MaxValue), Vector128.Create((long)uint.MaxValue)));
+                codes = Vector128.Create((long)DataCodes.UInt8 - 1) - sum + (negative & Vector128.Create(4L));
+            }
+            else
+            {
+                Vector128<ulong> magnitude = lanes.AsUInt64();
+                sum = (Vector128.GreaterThan(magnitude, Vector128.Create(127UL))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create(255UL))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create(65535UL))
+                    + Vector128.GreaterThan(magnitude, Vector128.Create((ulong)uint.MaxValue))).AsInt64();
+                codes = Vector128.Create((long)DataCodes.UInt8 - 1) - sum;
+            }
+
+            uint classes = Ssse3.Shuffle((-sum).AsByte(), Vector128.Create((byte)0, 8, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
+            uint first = classes & 0xff;
+            uint second = classes >> 8;
+            ref byte table = ref MemoryMarshal.GetReference(MixedEncodeShuffles64);
+            ref byte lengths = ref MemoryMarshal.GetReference(MixedEncodeLengths64);
+            Vector128<byte> low = Ssse3.Shuffle(Sse2.UnpackLow(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, first * 16)));
+            Vector128<byte> high = Ssse3.Shuffle(Sse2.UnpackHigh(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, second * 16)));
+            int firstLength = Unsafe.Add(ref lengths, first);
+            Unsafe.WriteUnaligned(ref destination, low);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, firstLength), high);
+            return firstLength + Unsafe.Add(ref lengths, second);
+        }
+
+        /// <summary>The bytes of one value of <see cref="EncodeMixedPair"/> by width class.</summary>
+        private static ReadOnlySpan<byte> MixedEncodeLengths64 => new byte[] { 1, 2, 3, 5, 9 };
+
+        /// <summary>
+        /// Per width class, the shuffle of 16 bytes [value, code] into MessagePack: a fixint is its own byte 0;
+        /// otherwise the code (byte 8), then the value's 1, 2, 4 or 8 low bytes, most significant first.
+        /// </summary>
+        private static ReadOnlySpan<byte> MixedEncodeShuffles64 => new byte[]
+        {
+            0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x03, 0x02, 0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        };
+    }
+}
+#endif
