@@ -395,7 +395,11 @@ namespace MsgPack.Spec.Serialization
             int length = value.GetByteCount();
             writer.WriteBinaryHeader(length);
             Span<byte> span = writer.GetSpan(length);
-            _ = value.TryWriteBytes(span, out _);
+            if (!value.TryWriteBytes(span, out _))
+            {
+                ThrowHelper.ThrowInvalidOperation("A BigInteger's bytes did not fit its GetByteCount.");
+            }
+
             writer.Advance(length);
         }
 
@@ -408,7 +412,11 @@ namespace MsgPack.Spec.Serialization
             int length = value.GetByteCount();
             CheckRoom(destination, MsgPackSpec.GetBinaryEncodedLength(length));
             MsgPackSpec.WriteBinaryHeader(ref destination, length);
-            _ = value.TryWriteBytes(destination, out _);
+            if (!value.TryWriteBytes(destination, out _))
+            {
+                ThrowHelper.ThrowInvalidOperation("A BigInteger's bytes did not fit its GetByteCount.");
+            }
+
             destination = destination.Slice(length);
         }
 
@@ -566,7 +574,11 @@ namespace MsgPack.Spec.Serialization
                 }
 
                 int component = i switch { 0 => value.Major, 1 => value.Minor, 2 => value.Build, _ => value.Revision };
-                _ = Utf8Formatter.TryFormat(component, text.Slice(length), out int written);
+                if (!Utf8Formatter.TryFormat(component, text.Slice(length), out int written))
+                {
+                    ThrowHelper.ThrowInvalidOperation("A version's text did not fit the room every version's does.");
+                }
+
                 length += written;
             }
 
