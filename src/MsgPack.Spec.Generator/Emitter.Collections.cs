@@ -215,93 +215,73 @@ namespace MsgPack.Spec.Generator
         private void EachItem(ValueModel value, System.Action<string, string?> body)
         {
             string element = Declared(value.Element!);
+
+            // The element in a local: the compiler's null-state analysis follows a local, not an indexer.
+            void Indexed(string source, string count)
+            {
+                Line("for (int i = 0; i < " + count + "; i++)");
+                Open();
+                Line(element + " item = " + source + "[i];");
+                body("item", null);
+                Close();
+            }
+
+            void Enumerated(string source)
+            {
+                Line("foreach (" + element + " item in " + source + ")");
+                Open();
+                body("item", null);
+                Close();
+            }
+
+            void Pairs(string source)
+            {
+                Line("foreach (global::System.Collections.Generic.KeyValuePair<" + value.Key!.TypeName + ", " + element + "> pair in " + source + ")");
+                Open();
+                body("pair.Value", "pair.Key");
+                Close();
+            }
+
+            // A branch of an interface's walk: the statements of one way, in braces.
+            void Branch(string head, System.Action walk)
+            {
+                Line(head);
+                Open();
+                walk();
+                Close();
+            }
+
             switch (value.Shape)
             {
                 case CollectionShape.Array:
                 case CollectionShape.List:
                 case CollectionShape.IndexedInterface:
                 case CollectionShape.ImmutableArray:
-                    // The element in a local: the compiler's null-state analysis follows a local, not an indexer.
-                    Line("for (int i = 0; i < " + CountOf(value) + "; i++)");
-                    Open();
-                    Line(element + " item = value[i];");
-                    body("item", null);
-                    Close();
+                    Indexed("value", CountOf(value));
                     break;
                 case CollectionShape.CountedInterface:
                     // ICollection<T> and IReadOnlyCollection<T> have no indexer: the list or array they usually hold is
                     // walked by index; only another implementation allocates its enumerator.
-                    Line("if (value is global::System.Collections.Generic.List<" + element + "> list)");
-                    Open();
-                    Line("for (int i = 0; i < list.Count; i++)");
-                    Open();
-                    Line(element + " item = list[i];");
-                    body("item", null);
-                    Close();
-                    Close();
-                    Line("else if (value is " + element + "[] array)");
-                    Open();
-                    Line("for (int i = 0; i < array.Length; i++)");
-                    Open();
-                    Line(element + " item = array[i];");
-                    body("item", null);
-                    Close();
-                    Close();
-                    Line("else");
-                    Open();
-                    Line("foreach (" + element + " item in value)");
-                    Open();
-                    body("item", null);
-                    Close();
-                    Close();
+                    Branch("if (value is global::System.Collections.Generic.List<" + element + "> list)", () => Indexed("list", "list.Count"));
+                    Branch("else if (value is " + element + "[] array)", () => Indexed("array", "array.Length"));
+                    Branch("else", () => Enumerated("value"));
                     break;
                 case CollectionShape.Set:
                 case CollectionShape.ImmutableList:
                     // Their struct enumerators: no allocation.
-                    Line("foreach (" + element + " item in value)");
-                    Open();
-                    body("item", null);
-                    Close();
+                    Enumerated("value");
                     break;
                 case CollectionShape.SetInterface:
-                    Line("if (value is global::System.Collections.Generic.HashSet<" + element + "> set)");
-                    Open();
-                    Line("foreach (" + element + " item in set)");
-                    Open();
-                    body("item", null);
-                    Close();
-                    Close();
-                    Line("else");
-                    Open();
-                    Line("foreach (" + element + " item in value)");
-                    Open();
-                    body("item", null);
-                    Close();
-                    Close();
+                    Branch("if (value is global::System.Collections.Generic.HashSet<" + element + "> set)", () => Enumerated("set"));
+                    Branch("else", () => Enumerated("value"));
                     break;
                 case CollectionShape.Dictionary:
                 case CollectionShape.ImmutableDictionary:
-                    Line("foreach (global::System.Collections.Generic.KeyValuePair<" + value.Key!.TypeName + ", " + element + "> pair in value)");
-                    Open();
-                    body("pair.Value", "pair.Key");
-                    Close();
+                    Pairs("value");
                     break;
                 default:
-                    string pair = "global::System.Collections.Generic.KeyValuePair<" + value.Key!.TypeName + ", " + element + ">";
-                    Line("if (value is global::System.Collections.Generic.Dictionary<" + value.Key.TypeName + ", " + element + "> dictionary)");
-                    Open();
-                    Line("foreach (" + pair + " pair in dictionary)");
-                    Open();
-                    body("pair.Value", "pair.Key");
-                    Close();
-                    Close();
-                    Line("else");
-                    Open();
-                    Line("foreach (" + pair + " pair in value)");
-                    Open();
-                    body("pair.Value", "pair.Key");
-                    Close();
-                    Close();
+                    Branch("if (value is global::System.Collections.Generic.Dictionary<" + value.Key!.TypeName + ", " + element + "> dictionary)", () => Pairs("dictionary"));
+                    Branch("else", () => Pairs("value"));
                     break;
             }
         }
