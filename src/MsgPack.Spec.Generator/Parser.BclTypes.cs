@@ -104,9 +104,13 @@ namespace MsgPack.Spec.Generator
 
             // An ImmutableArray of numbers takes the bulk doors where the project can lend them its array; elsewhere
             // (netstandard2.0 without System.Collections.Immutable 8) it goes element by element.
-            return shape == CollectionShape.ImmutableArray && scope.HasImmutableArrayMarshal && ScalarKind(named.TypeArguments[0]) is { } elementKind && IsBulkElement(elementKind)
-                ? make(ValueKind.Collection, elementKind, shape, element, null) with { IsBulk = true }
-                : make(ValueKind.Collection, ValueKind.Boolean, shape, element, null);
+            if (shape == CollectionShape.ImmutableArray && scope.HasImmutableArrayMarshal
+                && ScalarKind(named.TypeArguments[0]) is { } elementKind && IsBulkElement(elementKind))
+            {
+                return make(ValueKind.Collection, elementKind, shape, element, null) with { IsBulk = true };
+            }
+
+            return make(ValueKind.Collection, ValueKind.Boolean, shape, element, null);
         }
 
         /// <summary>The element kinds the library's bulk array doors read and write (byte is bin, decided elsewhere).</summary>

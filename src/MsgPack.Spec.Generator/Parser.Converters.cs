@@ -19,8 +19,8 @@ namespace MsgPack.Spec.Generator
             {
                 Contract = contract;
                 Helpers = compilation.GetTypeByMetadataName(Parser.SerializationHelpers);
-                HasImmutableArrayMarshal = compilation.GetTypeByMetadataName(Parser.ImmutableArrayMarshal) is { DeclaredAccessibility: Accessibility.Public } marshal
-                    && !marshal.GetMembers("AsImmutableArray").IsEmpty;
+                HasImmutableArrayMarshal = compilation.GetTypeByMetadataName(Parser.ImmutableArrayMarshal)
+                    is { DeclaredAccessibility: Accessibility.Public } marshal && !marshal.GetMembers("AsImmutableArray").IsEmpty;
                 ConverterInterface = compilation.GetTypeByMetadataName(Parser.ConverterInterface);
                 var converters = new List<(INamedTypeSymbol, ITypeSymbol)>();
                 foreach (AttributeData attribute in ConverterAttributes(compilation.Assembly))
