@@ -48,6 +48,12 @@ namespace MsgPack.Spec.Generator
                 return;
             }
 
+            if (value.IsBulk)
+            {
+                EmitBulkImmutableArray(name, value);
+                return;
+            }
+
             string type = value.TypeName;
             bool isMap = value.Kind == ValueKind.Dictionary;
             string itemHelper = name + (isMap ? "Value" : "Item");
@@ -179,6 +185,46 @@ namespace MsgPack.Spec.Generator
                 CollectionShape.ImmutableList or CollectionShape.ImmutableDictionary => "return result.ToImmutable();",
                 _ => "return result;",
             });
+            Close();
+        }
+
+        /// <summary>
+        /// An ImmutableArray of numbers through the bulk array doors, as a <c>T[]</c> goes: its array lent to the writers as
+        /// a span, and the array the reader fills taken as the ImmutableArray's own (no copy: nothing else holds it). The
+        /// bytes are those of the element-by-element walk; default is still nil.
+        /// </summary>
+        private void EmitBulkImmutableArray(string name, ValueModel value)
+        {
+            string type = value.TypeName;
+            string array = value.Underlying + "Array";
+            foreach (bool advancing in new[] { false, true })
+            {
+                Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
+                Open();
+                EmitDefaultImmutableArray(value, () =>
+                {
+                    Line(Nil(advancing));
+                    Line("return;");
+                });
+                Line(advancing ? Spec + ".Write" + array + "(ref destination, value.AsSpan());" : "writer.Write" + array + "(value.AsSpan());");
+                Close();
+                Line();
+            }
+
+            Line("public static int Get" + name + "Length(" + type + " value)");
+            Open();
+            EmitDefaultImmutableArray(value, () => Line("return 1;"));
+            Line("return (int)" + Spec + ".Get" + array + "EncodedLength(value.AsSpan());");
+            Close();
+            Line();
+
+            Line("public static " + type + " Read" + name + "(ref " + Reader + " reader, int depth)");
+            Open();
+            Line("if (reader.TryReadNil() == " + Status + ".Done)");
+            Open();
+            Line("return default;");
+            Close();
+            Line("return global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(" + Serialization + ".Read" + array + "(ref reader));");
             Close();
         }
 

@@ -132,7 +132,7 @@ namespace MsgPack.Spec.Generator
         /// <summary>ISet&lt;T&gt; or IReadOnlySet&lt;T&gt;: enumerated (a HashSet without allocation), created as a HashSet.</summary>
         SetInterface,
 
-        /// <summary>ImmutableArray&lt;T&gt;: indexed; default (no array) is nil; created through a builder of its count.</summary>
+        /// <summary>ImmutableArray&lt;T&gt;: indexed; default (no array) is nil; created through a builder of its count (of numbers, where <see cref="ValueModel.IsBulk"/>: the bulk doors over its array).</summary>
         ImmutableArray,
 
         /// <summary>ImmutableList&lt;T&gt;: enumerated with its struct enumerator, created through a builder.</summary>
@@ -154,13 +154,18 @@ namespace MsgPack.Spec.Generator
     /// <param name="IsNullableValue">The type is <c>Nullable&lt;T&gt;</c> of the kind.</param>
     /// <param name="IsReference">The type is a reference type (string, a class, an array, a collection).</param>
     /// <param name="AcceptsNil">Reading nil gives null (Nullable&lt;T&gt;, or a reference annotated nullable or in an oblivious context).</param>
-    /// <param name="Underlying">An enum's underlying integer kind; a number array's element kind.</param>
+    /// <param name="Underlying">An enum's underlying integer kind; a number array's element kind (also of a bulk <c>ImmutableArray</c>, <paramref name="IsBulk"/>).</param>
     /// <param name="Shape">A collection's shape.</param>
     /// <param name="IsTypeParameter">A type parameter of the generated type (null is <c>default</c>, and it is checked for null unless it is a struct).</param>
     /// <param name="Element">A collection's element, or a dictionary's value.</param>
     /// <param name="Key">A dictionary's key.</param>
     /// <param name="Converter">The custom converter's type, closed and fully qualified (<see cref="ValueKind.Converter"/>).</param>
     /// <param name="Items">A tuple's items, in order (<see cref="ValueKind.Tuple"/>).</param>
+    /// <param name="IsBulk">
+    /// An <c>ImmutableArray</c> of a number or bool written and read through the bulk array doors over its array: the
+    /// project has <c>ImmutableCollectionsMarshal</c> (.NET 8, or System.Collections.Immutable 8) to take that array
+    /// and to give one back without a copy; elsewhere it goes element by element.
+    /// </param>
     internal sealed record ValueModel(
         ValueKind Kind,
         string TypeName,
@@ -173,7 +178,8 @@ namespace MsgPack.Spec.Generator
         ValueModel? Key,
         bool IsTypeParameter = false,
         string? Converter = null,
-        EquatableArray<ValueModel> Items = default);
+        EquatableArray<ValueModel> Items = default,
+        bool IsBulk = false);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);

@@ -11,6 +11,9 @@ namespace MsgPack.Spec.Generator
         /// <summary>The library's class of helpers for generated code: its members tell which BCL types the referenced build writes (<see cref="Scope.Helpers"/>).</summary>
         internal const string SerializationHelpers = "MsgPack.Spec.Serialization.MsgPackSerialization";
 
+        /// <summary>What takes an ImmutableArray's array and makes one of an array, both without a copy (<see cref="Scope.HasImmutableArrayMarshal"/>).</summary>
+        internal const string ImmutableArrayMarshal = "System.Runtime.InteropServices.ImmutableCollectionsMarshal";
+
         /// <summary>Makes a value model of the type being classified (GetValue's own factory, so that nullability and names stay its).</summary>
         private delegate ValueModel ValueFactory(ValueKind kind, ValueKind underlying, CollectionShape shape, ValueModel? element, ValueModel? key);
 
@@ -61,10 +64,8 @@ namespace MsgPack.Spec.Generator
 
             if (definition is "System.ReadOnlyMemory<T>" or "System.Memory<T>")
             {
-                ValueKind? number = ScalarKind(named.TypeArguments[0]);
-                return number is ValueKind.Boolean or ValueKind.SByte or ValueKind.Int16 or ValueKind.UInt16 or ValueKind.Int32
-                    or ValueKind.UInt32 or ValueKind.Int64 or ValueKind.UInt64 or ValueKind.Single or ValueKind.Double
-                    ? make(ValueKind.NumberMemory, number.Value, CollectionShape.None, null, null)
+                return ScalarKind(named.TypeArguments[0]) is { } number && IsBulkElement(number)
+                    ? make(ValueKind.NumberMemory, number, CollectionShape.None, null, null)
                     : null;
             }
 
@@ -96,8 +97,26 @@ namespace MsgPack.Spec.Generator
             }
 
             ValueModel? element = GetValue(named.TypeArguments[0], isKey: false, scope);
-            return element is null ? null : make(ValueKind.Collection, ValueKind.Boolean, shape, element, null);
+            if (element is null)
+            {
+                return null;
+            }
+
+            // An ImmutableArray of numbers takes the bulk doors where the project can lend them its array; elsewhere
+            // (netstandard2.0 without System.Collections.Immutable 8) it goes element by element.
+            if (shape == CollectionShape.ImmutableArray && scope.HasImmutableArrayMarshal
+                && ScalarKind(named.TypeArguments[0]) is { } elementKind && IsBulkElement(elementKind))
+            {
+                return make(ValueKind.Collection, elementKind, shape, element, null) with { IsBulk = true };
+            }
+
+            return make(ValueKind.Collection, ValueKind.Boolean, shape, element, null);
         }
+
+        /// <summary>The element kinds the library's bulk array doors read and write (byte is bin, decided elsewhere).</summary>
+        private static bool IsBulkElement(ValueKind kind) =>
+            kind is ValueKind.Boolean or ValueKind.SByte or ValueKind.Int16 or ValueKind.UInt16 or ValueKind.Int32
+                or ValueKind.UInt32 or ValueKind.Int64 or ValueKind.UInt64 or ValueKind.Single or ValueKind.Double;
 
         /// <summary>System.ValueTuple of 1 to 8 type arguments (C#'s tuples; the eighth is the rest, a tuple itself).</summary>
         private static bool IsValueTuple(INamedTypeSymbol named) =>

@@ -19,6 +19,8 @@ namespace MsgPack.Spec.Generator
             {
                 Contract = contract;
                 Helpers = compilation.GetTypeByMetadataName(Parser.SerializationHelpers);
+                HasImmutableArrayMarshal = compilation.GetTypeByMetadataName(Parser.ImmutableArrayMarshal)
+                    is { DeclaredAccessibility: Accessibility.Public } marshal && !marshal.GetMembers("AsImmutableArray").IsEmpty;
                 ConverterInterface = compilation.GetTypeByMetadataName(Parser.ConverterInterface);
                 var converters = new List<(INamedTypeSymbol, ITypeSymbol)>();
                 foreach (AttributeData attribute in ConverterAttributes(compilation.Assembly))
@@ -40,6 +42,12 @@ namespace MsgPack.Spec.Generator
 
             /// <summary>The library's MsgPackSerialization, as the project references it (its netstandard2.0 build lacks the Int128 and BigInteger helpers).</summary>
             public INamedTypeSymbol? Helpers { get; }
+
+            /// <summary>
+            /// The project has ImmutableCollectionsMarshal (.NET 8 and later, or the System.Collections.Immutable 8 package): an
+            /// ImmutableArray of numbers can lend its array to the bulk doors and take the one they read, without a copy.
+            /// </summary>
+            public bool HasImmutableArrayMarshal { get; }
 
             public INamedTypeSymbol? ConverterInterface { get; }
 

@@ -425,10 +425,9 @@ namespace MsgPack.Spec.Generator
                     return Make(ValueKind.Binary);
                 }
 
-                if (elementKind is ValueKind.Boolean or ValueKind.SByte or ValueKind.Int16 or ValueKind.UInt16 or ValueKind.Int32
-                    or ValueKind.UInt32 or ValueKind.Int64 or ValueKind.UInt64 or ValueKind.Single or ValueKind.Double)
+                if (elementKind is { } number && IsBulkElement(number))
                 {
-                    return Make(ValueKind.NumberArray, elementKind.Value);
+                    return Make(ValueKind.NumberArray, number);
                 }
 
                 ValueModel? item = GetValue(array.ElementType, isKey: false, scope);

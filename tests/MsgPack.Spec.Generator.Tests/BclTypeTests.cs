@@ -256,6 +256,229 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal("$.Pairs[0][1]", error.Path);
         }
 
+        /// <summary>Integers on every encoding boundary (fixint, int/uint 8, 16, 32, 64 and each type's limits).</summary>
+        private static readonly long[] IntegerBoundaries =
+        {
+            0, 1, -1, 127, 128, -32, -33, 255, 256, -128, -129, 32767, 32768, -32768, -32769, 65535, 65536,
+            int.MaxValue, (long)int.MaxValue + 1, int.MinValue, (long)int.MinValue - 1, uint.MaxValue, (long)uint.MaxValue + 1,
+            long.MaxValue, long.MinValue,
+        };
+
+        /// <summary>The boundaries that fit the type, in order: 7 (an sbyte's, a fixarray) to 25 (a long's, array 16).</summary>
+        private static ImmutableArray<T> Fitting<T>(long min, ulong max, Func<long, T> convert) =>
+            IntegerBoundaries.Where(b => b >= min && (b < 0 || (ulong)b <= max)).Select(convert).ToImmutableArray();
+
+        private static FrozenNumbers OnTheBoundaries() => new FrozenNumbers
+        {
+            Flags = ImmutableArray.Create(true, false, true),
+            Tiny = Fitting(sbyte.MinValue, (ulong)sbyte.MaxValue, b => (sbyte)b),
+            Shorts = Fitting(short.MinValue, (ulong)short.MaxValue, b => (short)b),
+            UShorts = Fitting(0, ushort.MaxValue, b => (ushort)b),
+            Ints = Fitting(int.MinValue, int.MaxValue, b => (int)b),
+            UInts = Fitting(0, uint.MaxValue, b => (uint)b),
+            Longs = Fitting(long.MinValue, long.MaxValue, b => b),
+            ULongs = Fitting(0, ulong.MaxValue, b => (ulong)b).Add(ulong.MaxValue),
+            Singles = ImmutableArray.Create(0f, -0f, 1.5f, float.NaN, float.PositiveInfinity, float.MinValue, float.Epsilon),
+            Doubles = ImmutableArray.Create(0d, -0d, 1.5, double.NaN, double.NegativeInfinity, double.MaxValue, double.Epsilon),
+            Maybe = ImmutableArray.Create(-1, 200),
+            Bytes = ImmutableArray.Create<byte>(0, 127, 128, 255),
+        };
+
+        /// <summary>Every member an empty array (<c>90</c>), not default (nil).</summary>
+        private static FrozenNumbers Empty() => new FrozenNumbers
+        {
+            Flags = ImmutableArray<bool>.Empty,
+            Tiny = ImmutableArray<sbyte>.Empty,
+            Shorts = ImmutableArray<short>.Empty,
+            UShorts = ImmutableArray<ushort>.Empty,
+            Ints = ImmutableArray<int>.Empty,
+            UInts = ImmutableArray<uint>.Empty,
+            Longs = ImmutableArray<long>.Empty,
+            ULongs = ImmutableArray<ulong>.Empty,
+            Singles = ImmutableArray<float>.Empty,
+            Doubles = ImmutableArray<double>.Empty,
+            Maybe = ImmutableArray<int>.Empty,
+            Bytes = ImmutableArray<byte>.Empty,
+        };
+
+        /// <summary>The same values as lists: written element by element.</summary>
+        private static ListedNumbers Listed(FrozenNumbers value)
+        {
+            static List<T>? List<T>(ImmutableArray<T> array) => array.IsDefault ? null : array.ToList();
+            return new ListedNumbers
+            {
+                Flags = List(value.Flags),
+                Tiny = List(value.Tiny),
+                Shorts = List(value.Shorts),
+                UShorts = List(value.UShorts),
+                Ints = List(value.Ints),
+                UInts = List(value.UInts),
+                Longs = List(value.Longs),
+                ULongs = List(value.ULongs),
+                Singles = List(value.Singles),
+                Doubles = List(value.Doubles),
+                Maybe = value.Maybe is { } maybe ? List(maybe) : null,
+                Bytes = List(value.Bytes),
+            };
+        }
+
+        private static void AssertSame(FrozenNumbers expected, FrozenNumbers actual)
+        {
+            // Default stays default (nil), and empty stays empty: IsDefault compared, then the elements.
+            static void Same<T>(ImmutableArray<T> expected, ImmutableArray<T> actual)
+            {
+                Assert.Equal(expected.IsDefault, actual.IsDefault);
+                if (!expected.IsDefault)
+                {
+                    Assert.Equal(expected.ToArray(), actual.ToArray());
+                }
+            }
+
+            Same(expected.Flags, actual.Flags);
+            Same(expected.Tiny, actual.Tiny);
+            Same(expected.Shorts, actual.Shorts);
+            Same(expected.UShorts, actual.UShorts);
+            Same(expected.Ints, actual.Ints);
+            Same(expected.UInts, actual.UInts);
+            Same(expected.Longs, actual.Longs);
+            Same(expected.ULongs, actual.ULongs);
+            Same(expected.Singles, actual.Singles);
+            Same(expected.Doubles, actual.Doubles);
+            Assert.Equal(expected.Maybe.HasValue, actual.Maybe.HasValue);
+            if (expected.Maybe is { } maybe)
+            {
+                Same(maybe, actual.Maybe!.Value);
+            }
+
+            Same(expected.Bytes, actual.Bytes);
+        }
+
+        private static byte[] Bytes(FrozenNumbers value)
+        {
+            byte[] bytes = new byte[FrozenNumbers.GetEncodedLength(value)];
+            Assert.Equal(bytes.Length, FrozenNumbers.Write(bytes, value));
+            return bytes;
+        }
+
+        [Fact]
+        public void An_ImmutableArray_of_numbers_is_written_as_before_the_bulk_doors_and_read_through_every_door()
+        {
+            var many = new Random(30);
+            FrozenNumbers large = OnTheBoundaries();
+            large.Singles = Enumerable.Range(0, 70_000).Select(_ => (float)many.NextDouble()).ToImmutableArray();   // array 32
+            large.Longs = Enumerable.Range(0, 300).Select(_ => many.NextInt64(long.MinValue, long.MaxValue) >> many.Next(64)).ToImmutableArray();
+            // (new FrozenNumbers(): every member default, nil; Maybe null.)
+            foreach (FrozenNumbers value in new[] { OnTheBoundaries(), Empty(), new FrozenNumbers(), large })
+            {
+                byte[] bytes = Bytes(value);
+                ListedNumbers listed = Listed(value);
+                byte[] elementByElement = new byte[ListedNumbers.GetEncodedLength(listed)];
+                ListedNumbers.Write(elementByElement, listed);
+                Assert.Equal(Convert.ToHexString(elementByElement), Convert.ToHexString(bytes));
+
+                var output = new PooledBufferWriter();
+                var writer = new MsgPackWriter(output);
+                FrozenNumbers.Write(ref writer, value);
+                writer.Flush();
+                Assert.Equal(bytes, output.WrittenSpan.ToArray());
+                Span<byte> rest = new byte[bytes.Length];
+                FrozenNumbers.Write(ref rest, value);
+                Assert.Equal(0, rest.Length);
+
+                AssertSame(value, FrozenNumbers.Read(bytes, out int read));
+                Assert.Equal(bytes.Length, read);
+
+                // Every cut of the small inputs; of the large one, around each member's start and inside the long arrays.
+                IEnumerable<int> cuts = bytes.Length < 4096
+                    ? Enumerable.Range(0, bytes.Length + 1)
+                    : Enumerable.Range(0, 12).SelectMany(m => new[] { (int)Offset(bytes, m), (int)Offset(bytes, m) + 1, (int)Offset(bytes, m) + 6 }).Append(bytes.Length / 2);
+                foreach (int cut in cuts)
+                {
+                    var reader = new MsgPackReader(Sequences.Split(bytes, cut));
+                    AssertSame(value, FrozenNumbers.Read(ref reader));
+                    Assert.Equal(bytes.Length, reader.Consumed);
+
+                    reader = new MsgPackReader(Sequences.Split(bytes, cut));
+                    FrozenNumbers? into = OnTheBoundaries();
+                    FrozenNumbers.Read(ref reader, ref into);
+                    AssertSame(value, into!);
+                    Assert.Equal(bytes.Length, reader.Consumed);
+                }
+            }
+        }
+
+        [Fact]
+        public void A_default_ImmutableArray_of_numbers_is_nil_and_nil_reads_as_default()
+        {
+            byte[] bytes = Bytes(new FrozenNumbers { Ints = ImmutableArray.Create(1), Maybe = default(ImmutableArray<int>) });
+            Assert.Equal("9C" + "C0C0C0C0" + "9101" + "C0C0C0C0C0" + "C0" + "C0", Convert.ToHexString(bytes));
+            FrozenNumbers read = FrozenNumbers.Read(bytes, out _);
+            Assert.True(read.Doubles.IsDefault);
+            Assert.Equal(new[] { 1 }, read.Ints.ToArray());
+            Assert.Null(read.Maybe);   // nil, to the nullable: null (a default array inside it was written as nil too)
+
+            // An empty array is empty, not default.
+            FrozenNumbers empty = FrozenNumbers.Read(Convert.FromHexString("9C" + "909090909090909090909090"), out _);
+            Assert.False(empty.Doubles.IsDefault);
+            Assert.Empty(empty.Doubles);
+            Assert.Empty(empty.Maybe!.Value);
+        }
+
+        [Fact]
+        public void Writing_an_ImmutableArray_of_numbers_allocates_nothing()
+        {
+            FrozenNumbers value = OnTheBoundaries();
+            var output = new PooledBufferWriter(1 << 16);
+            byte[] buffer = new byte[1 << 16];
+            Exercise(output, buffer, value);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 50; i++)
+            {
+                Exercise(output, buffer, value);
+            }
+
+            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+
+            static void Exercise(PooledBufferWriter output, byte[] buffer, FrozenNumbers value)
+            {
+                output.Reset();
+                var writer = new MsgPackWriter(output);
+                FrozenNumbers.Write(ref writer, value);
+                writer.Flush();
+                Span<byte> rest = buffer;
+                FrozenNumbers.Write(ref rest, value);
+                _ = FrozenNumbers.GetEncodedLength(value);
+            }
+        }
+
+        [Fact]
+        public void A_bad_element_of_an_ImmutableArray_of_numbers_fails_as_a_T_arrays_does_at_the_arrays_start()
+        {
+            // The bulk door reads the array as one value (as for int[]): the member's path, the array's start, the
+            // element named in the message. Element by element (a byte's) the element itself is the failing value.
+            byte[] bytes = Bytes(OnTheBoundaries());
+            byte[] bad = ReplaceItem(bytes, 4, "93" + "01" + "A178" + "02");   // Ints: [1, "x", 2]
+            var error = Assert.Throws<MsgPackSerializationException>(() => FrozenNumbers.Read(bad, out _));
+            Assert.Equal("$.Ints", error.Path);
+            Assert.Equal(Offset(bad, 4), error.Offset);
+            Assert.IsType<MsgPackUnexpectedCodeException>(error.InnerException);
+            Assert.Contains("element 1", error.InnerException!.Message);
+
+            bad = ReplaceItem(bytes, 11, "93" + "01" + "CD0100" + "02");   // Bytes: [1, 256, 2]
+            error = Assert.Throws<MsgPackSerializationException>(() => FrozenNumbers.Read(bad, out _));
+            Assert.Equal("$.Bytes[1]", error.Path);
+            Assert.Equal(Offset(bad, 11) + 2, error.Offset);
+            Assert.IsType<MsgPackOverflowException>(error.InnerException);
+        }
+
+        /// <summary>The bytes with item <paramref name="index"/> of the top-level array replaced by <paramref name="hex"/>.</summary>
+        private static byte[] ReplaceItem(byte[] array, int index, string hex)
+        {
+            int start = (int)Offset(array, index);
+            int length = MsgPackSpec.Skip(array.AsSpan(start));
+            return array.Take(start).Concat(Convert.FromHexString(hex)).Concat(array.Skip(start + length)).ToArray();
+        }
+
         private static int Index(string member) =>
             typeof(BclTypes).GetProperty(member)!.GetCustomAttributes(typeof(MsgPackKeyAttribute), false).Cast<MsgPackKeyAttribute>().Single().Index;
 
@@ -280,11 +503,6 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         /// <summary>The bytes with one member's value replaced by <paramref name="hex"/>.</summary>
-        private static byte[] Replace(byte[] array, string member, string hex)
-        {
-            int start = (int)Offset(array, Index(member));
-            int length = MsgPackSpec.Skip(array.AsSpan(start));
-            return array.Take(start).Concat(Convert.FromHexString(hex)).Concat(array.Skip(start + length)).ToArray();
-        }
+        private static byte[] Replace(byte[] array, string member, string hex) => ReplaceItem(array, Index(member), hex);
     }
 }

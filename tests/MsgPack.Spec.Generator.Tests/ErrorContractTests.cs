@@ -125,7 +125,42 @@ namespace MsgPack.Spec.Generator.Tests
         public static IEnumerable<object[]> Places() =>
             from place in new[] { "top", "nested", "element", "dictionary" }
             from kind in new[] { "malformed", "mistyped", "out of range", "truncated", "not a Guid", "not a DateTime", "key not UTF-8", "union not a pair", "union tag unknown", "union tag mistyped", "union case malformed" }
+                .Concat(BclFailures.Keys)
             select new object[] { place, kind };
+
+        /// <summary>
+        /// The BCL types' failures (BclTypeTests has them at the top level only) and a bad element of a number array: the
+        /// entry (a key of one character, then the value), the member's path, the cause, and where in the value the
+        /// failure is (0: its start, as for most; a set's repeated element: the end of the element).
+        /// </summary>
+        private static readonly Dictionary<string, (byte[] Entry, string Member, Type Cause, int At)> BclFailures = new()
+        {
+            ["decimal not a number"] = (Concat(Str("d"), Str("1.z")), ".Price", typeof(MsgPackException), 0),
+            ["decimal ext of another type"] = (Concat(Str("d"), Hex("D805" + "00000000000000000000000000000000")), ".Price", typeof(MsgPackException), 0),
+            ["decimal ext 4 with bad flags"] = (Concat(Str("d"), Hex("D804" + "01000000" + "000000000000000000000000")), ".Price", typeof(MsgPackException), 0),
+            ["Version not a version"] = (Concat(Str("v"), Str("1..")), ".Release", typeof(MsgPackException), 0),
+            ["Version component past int"] = (Concat(Str("v"), Str("1.2147483648")), ".Release", typeof(MsgPackException), 0),
+            ["Uri not a URI"] = (Concat(Str("l"), Str("http://")), ".Link", typeof(MsgPackException), 0),
+            ["TimeSpan out of range"] = (Concat(Str("e"), Hex("CFFFFFFFFFFFFFFFFF")), ".Elapsed", typeof(MsgPackOverflowException), 0),
+            ["DateOnly past 9999-12-31"] = (Concat(Str("y"), Hex("CE0037BA3B")), ".Day", typeof(MsgPackException), 0),
+            ["DateOnly negative"] = (Concat(Str("y"), Hex("FF")), ".Day", typeof(MsgPackException), 0),
+            ["TimeOnly 24:00"] = (Concat(Str("o"), Hex("CF000000C92A69C000")), ".Time", typeof(MsgPackException), 0),
+            ["char out of range"] = (Concat(Str("c"), Hex("CE00010000")), ".Letter", typeof(MsgPackOverflowException), 0),
+            ["Int128 bin of 15 bytes"] = (Concat(Str("h"), Hex("C40F" + "000000000000000000000000000000")), ".Huge", typeof(MsgPackException), 0),
+            ["Int128 a str"] = (Concat(Str("h"), Str("1")), ".Huge", typeof(MsgPackException), 0),
+            ["UInt128 negative"] = (Concat(Str("w"), Hex("FF")), ".HugeUnsigned", typeof(MsgPackOverflowException), 0),
+            ["UInt128 ext of Int128"] = (Concat(Str("w"), Hex("D805" + "00000000000000000000000000000001")), ".HugeUnsigned", typeof(MsgPackException), 0),
+            ["BigInteger a str"] = (Concat(Str("b"), Str("1")), ".Big", typeof(MsgPackException), 0),
+            ["BigInteger ext of another type"] = (Concat(Str("b"), Hex("C70104" + "01")), ".Big", typeof(MsgPackException), 0),
+            ["BigInteger past MaxBigIntegerLength"] = (Concat(Str("b"), Hex("C51001"), new byte[MsgPackSerialization.MaxBigIntegerLength + 1]), ".Big", typeof(MsgPackException), 0),
+            ["set element repeated"] = (Concat(Str("s"), Hex("93" + "01" + "02" + "01")), ".Set[2]", typeof(MsgPackException), 4),
+            ["KeyValuePair of three items"] = (Concat(Str("p"), Hex("93" + "01" + "A161" + "C0")), ".Pair", typeof(MsgPackException), 0),
+            ["KeyValuePair map name wrong"] = (Concat(Str("p"), Hex("82" + "A3586579" + "01" + "A556616C7565" + "A161")), ".Pair[0]", typeof(MsgPackException), 1),
+            ["KeyValuePair value mistyped"] = (Concat(Str("p"), Hex("92" + "01" + "02")), ".Pair[1]", typeof(MsgPackUnexpectedCodeException), 2),
+            ["tuple of another length"] = (Concat(Str("q"), Hex("91" + "01")), ".Two", typeof(MsgPackException), 0),
+            ["int[] element mistyped"] = (Concat(Str("a"), Hex("93" + "01" + "A178" + "02")), ".Numbers", typeof(MsgPackUnexpectedCodeException), 0),
+            ["ImmutableArray<int> element mistyped"] = (Concat(Str("f"), Hex("93" + "01" + "A178" + "02")), ".Frozen", typeof(MsgPackUnexpectedCodeException), 0),
+        };
 
         [Theory]
         [MemberData(nameof(Places))]
@@ -145,10 +180,12 @@ namespace MsgPack.Spec.Generator.Tests
                 "union tag unknown" => (Concat(Str("u"), new byte[] { 0x92, 0x07, 0xc0 }), ".Shape", typeof(MsgPackException)),
                 "union tag mistyped" => (Concat(Str("u"), new byte[] { 0x92, 0xa1, 0x78, 0xc0 }), ".Shape", typeof(MsgPackUnexpectedCodeException)),
                 "union case malformed" => (Concat(Str("u"), new byte[] { 0x92, 0x00, 0xc1 }), ".Shape", typeof(MsgPackUnexpectedCodeException)),
-                _ => (new byte[] { 0xa2, 0xff, 0xfe, 0x01 }, "", typeof(MsgPackInvalidUtf8Exception)),
+                "key not UTF-8" => (new byte[] { 0xa2, 0xff, 0xfe, 0x01 }, "", typeof(MsgPackInvalidUtf8Exception)),
+                _ => (BclFailures[kind].Entry, BclFailures[kind].Member, BclFailures[kind].Cause),
             };
             int valueLength = kind switch
             {
+                _ when BclFailures.TryGetValue(kind, out var failure) => failure.Entry.Length - 2 - failure.At,
                 "key not UTF-8" => entry.Length,
                 "truncated" => 2,
                 "union tag unknown" => 2,
@@ -169,6 +206,21 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal(prefix + member, error.Path);
             Assert.Equal(input.Length - valueLength, error.Offset);
             Assert.IsType(cause, error.InnerException);
+
+            // Every cut from the failing entry's start on: a key or value read across two segments (a decimal's text, a
+            // BigInteger's bytes, a set's elements) fails as it does in one.
+            for (int cut = input.Length - entry.Length; cut <= input.Length; cut++)
+            {
+                ReadOnlySequence<byte> segments = Sequences.Split(input, cut);
+                MsgPackSerializationException split = Assert.Throws<MsgPackSerializationException>(() =>
+                {
+                    var reader = new MsgPackReader(segments);
+                    _ = Holder.Read(ref reader);
+                });
+                Assert.Equal(error.Path, split.Path);
+                Assert.Equal(error.Offset, split.Offset);
+                Assert.IsType(cause, split.InnerException);
+            }
         }
 
         [Fact]
@@ -274,5 +326,7 @@ namespace MsgPack.Spec.Generator.Tests
             new[] { (byte)(0xa0 | text.Length) }.Concat(System.Text.Encoding.UTF8.GetBytes(text)).ToArray();
 
         private static byte[] Concat(params byte[][] parts) => parts.SelectMany(p => p).ToArray();
+
+        private static byte[] Hex(string hex) => Convert.FromHexString(hex);
     }
 }

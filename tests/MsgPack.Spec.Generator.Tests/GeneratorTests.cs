@@ -389,6 +389,70 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void An_ImmutableArray_of_numbers_goes_element_by_element_where_the_project_has_no_ImmutableCollectionsMarshal()
+        {
+            // System.Collections.Immutable before version 8 (what a netstandard2.0 project may reference): ImmutableArray
+            // without ImmutableCollectionsMarshal. A stand-in of the members the element-by-element walk uses, in place
+            // of the shared framework's assembly.
+            const string OldImmutable = """
+                namespace System.Collections.Immutable
+                {
+                    public readonly struct ImmutableArray<T>
+                    {
+                        private readonly T[]? _items;
+                        internal ImmutableArray(T[] items) => _items = items;
+                        public bool IsDefault => _items is null;
+                        public int Length => _items!.Length;
+                        public T this[int index] => _items![index];
+
+                        public sealed class Builder
+                        {
+                            private readonly T[] _items;
+                            private int _count;
+                            internal Builder(int capacity) => _items = new T[capacity];
+                            public void Add(T item) => _items[_count++] = item;
+                            public ImmutableArray<T> MoveToImmutable() => new ImmutableArray<T>(_items);
+                        }
+                    }
+
+                    public static class ImmutableArray
+                    {
+                        public static ImmutableArray<T>.Builder CreateBuilder<T>(int capacity) => new ImmutableArray<T>.Builder(capacity);
+                    }
+                }
+                """;
+            const string Model = """
+                using System.Collections.Immutable;
+                using MsgPack.Spec.Serialization;
+                [MsgPackObject(MsgPackLayout.Array)] public partial class C
+                {
+                    [MsgPackKey(0)] public ImmutableArray<int> A { get; set; }
+                    [MsgPackKey(1)] public ImmutableArray<double>? B { get; set; }
+                }
+                """;
+            CSharpCompilation compilation = CreateCompilation(OldImmutable, Model);
+            compilation = compilation.RemoveReferences(compilation.References.Where(r => Path.GetFileName(r.Display) == "System.Collections.Immutable.dll"));
+            Assert.Null(compilation.GetTypeByMetadataName("System.Runtime.InteropServices.ImmutableCollectionsMarshal"));
+
+            GeneratorDriverRunResult result = CreateDriver().RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out _).GetRunResult();
+            Assert.Empty(result.Diagnostics);
+            AssertCompiles(output);
+            string text = result.Results[0].GeneratedSources.Single().SourceText.ToString();
+            Assert.DoesNotContain("ImmutableCollectionsMarshal", text);
+            Assert.DoesNotContain("Int32Array", text);
+            Assert.DoesNotContain("DoubleArray", text);
+            Assert.Contains("ImmutableArray.CreateBuilder<int>(count)", text);
+            Assert.Contains("ImmutableArray.CreateBuilder<double>(count)", text);
+
+            // The same model with the shared framework's assembly: both through the bulk doors.
+            string bulk = Run(out Compilation withMarshal, Model).Results[0].GeneratedSources.Single().SourceText.ToString();
+            AssertCompiles(withMarshal);
+            Assert.Contains("ImmutableCollectionsMarshal.AsImmutableArray(global::MsgPack.Spec.Serialization.MsgPackSerialization.ReadInt32Array(ref reader))", bulk);
+            Assert.Contains("ImmutableCollectionsMarshal.AsImmutableArray(global::MsgPack.Spec.Serialization.MsgPackSerialization.ReadDoubleArray(ref reader))", bulk);
+            Assert.DoesNotContain("CreateBuilder", bulk);
+        }
+
+        [Fact]
         public void Ignored_and_non_public_unkeyed_members_need_no_key()
         {
             GeneratorDriverRunResult result = Run(out Compilation output, """

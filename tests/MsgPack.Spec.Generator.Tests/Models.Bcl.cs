@@ -39,4 +39,43 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey(26)] public List<KeyValuePair<string, decimal>>? Pairs { get; set; }
         [MsgPackKey(27)] public Dictionary<char, TimeSpan>? ByLetter { get; set; }
     }
+
+    /// <summary>
+    /// ImmutableArray of every element type the bulk array doors take (written and read through them), one nullable, and
+    /// one of byte (element by element: an array of integers, not bin).
+    /// </summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class FrozenNumbers
+    {
+        [MsgPackKey(0)] public ImmutableArray<bool> Flags { get; set; }
+        [MsgPackKey(1)] public ImmutableArray<sbyte> Tiny { get; set; }
+        [MsgPackKey(2)] public ImmutableArray<short> Shorts { get; set; }
+        [MsgPackKey(3)] public ImmutableArray<ushort> UShorts { get; set; }
+        [MsgPackKey(4)] public ImmutableArray<int> Ints { get; set; }
+        [MsgPackKey(5)] public ImmutableArray<uint> UInts { get; set; }
+        [MsgPackKey(6)] public ImmutableArray<long> Longs { get; set; }
+        [MsgPackKey(7)] public ImmutableArray<ulong> ULongs { get; set; }
+        [MsgPackKey(8)] public ImmutableArray<float> Singles { get; set; }
+        [MsgPackKey(9)] public ImmutableArray<double> Doubles { get; set; }
+        [MsgPackKey(10)] public ImmutableArray<int>? Maybe { get; set; }
+        [MsgPackKey(11)] public ImmutableArray<byte> Bytes { get; set; }
+    }
+
+    /// <summary><see cref="FrozenNumbers"/> as lists, which go element by element: the bytes an ImmutableArray was written as before the bulk doors.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class ListedNumbers
+    {
+        [MsgPackKey(0)] public List<bool>? Flags { get; set; }
+        [MsgPackKey(1)] public List<sbyte>? Tiny { get; set; }
+        [MsgPackKey(2)] public List<short>? Shorts { get; set; }
+        [MsgPackKey(3)] public List<ushort>? UShorts { get; set; }
+        [MsgPackKey(4)] public List<int>? Ints { get; set; }
+        [MsgPackKey(5)] public List<uint>? UInts { get; set; }
+        [MsgPackKey(6)] public List<long>? Longs { get; set; }
+        [MsgPackKey(7)] public List<ulong>? ULongs { get; set; }
+        [MsgPackKey(8)] public List<float>? Singles { get; set; }
+        [MsgPackKey(9)] public List<double>? Doubles { get; set; }
+        [MsgPackKey(10)] public List<int>? Maybe { get; set; }
+        [MsgPackKey(11)] public List<byte>? Bytes { get; set; }
+    }
 }

@@ -71,7 +71,9 @@ namespace MsgPack.Spec.Generator.Tests
 
     /// <summary>
     /// A recursive map layout: through a member, a list's elements and a dictionary's values; with members whose
-    /// values can be well formed and still not fit (a Guid, a DateTime), for the error contract's tests.
+    /// values can be well formed and still not fit (a Guid, a DateTime, the BCL types), and number arrays (read in
+    /// bulk), for the error contract's tests. The keys of the values that fail are one character long: the tests take each value's
+    /// length as its entry's less two.
     /// </summary>
     [MsgPackObject(MsgPackLayout.Map)]
     public sealed partial class Holder
@@ -83,6 +85,21 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey("list")] public List<Holder>? List { get; set; }
         [MsgPackKey("dict")] public Dictionary<string, Holder>? Dict { get; set; }
         [MsgPackKey("u")] public Shape? Shape { get; set; }
+        [MsgPackKey("d")] public decimal Price { get; set; }
+        [MsgPackKey("v")] public Version? Release { get; set; }
+        [MsgPackKey("l")] public Uri? Link { get; set; }
+        [MsgPackKey("e")] public TimeSpan Elapsed { get; set; }
+        [MsgPackKey("y")] public DateOnly Day { get; set; }
+        [MsgPackKey("o")] public TimeOnly Time { get; set; }
+        [MsgPackKey("c")] public char Letter { get; set; }
+        [MsgPackKey("h")] public Int128 Huge { get; set; }
+        [MsgPackKey("w")] public UInt128 HugeUnsigned { get; set; }
+        [MsgPackKey("b")] public System.Numerics.BigInteger Big { get; set; }
+        [MsgPackKey("s")] public HashSet<int>? Set { get; set; }
+        [MsgPackKey("p")] public KeyValuePair<int, string> Pair { get; set; }
+        [MsgPackKey("q")] public (int, int) Two { get; set; }
+        [MsgPackKey("a")] public int[]? Numbers { get; set; }
+        [MsgPackKey("f")] public System.Collections.Immutable.ImmutableArray<int> Frozen { get; set; }
     }
 
     /// <summary>Init-only and required members, set through the object initializer.</summary>

@@ -32,9 +32,6 @@ namespace MsgPack.Spec.Serialization
         /// <summary>The last day number of DateOnly (9999-12-31).</summary>
         private const int MaxDayNumber = 3652058;
 
-        /// <summary>The ticks of a day: a TimeOnly is below it.</summary>
-        private const long TicksPerDay = 864_000_000_000;
-
         /// <summary>Writes a <see cref="decimal"/> as the str of its invariant text (<see cref="Utf8Formatter"/>'s "G": <c>1.50m</c> → <c>"1.50"</c>).</summary>
         /// <param name="writer">The writer.</param>
         /// <param name="value">The value.</param>
@@ -137,7 +134,8 @@ namespace MsgPack.Spec.Serialization
         {
             long start = cursor.GetConsumed(ref reader);
             long ticks = cursor.ReadInt64(ref reader);
-            if ((ulong)ticks >= TicksPerDay)
+            // A TimeOnly is below a day's ticks; the unsigned compare turns a negative count away too.
+            if ((ulong)ticks >= TimeSpan.TicksPerDay)
             {
                 ThrowNot("a TimeOnly's ticks (0 to 863999999999)", start);
             }
