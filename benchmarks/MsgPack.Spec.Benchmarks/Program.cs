@@ -37,6 +37,8 @@ namespace MsgPack.Spec.Benchmarks
                         return Verifier.Run(Console.Out);
                     case "--info":
                         return Info();
+                    case "--interleaved":
+                        return Interleaved.Run(args[1..], Console.Out);
                     case "--chart" when args.Length == 3:
                         return Chart.Run(args[1], args[2]);
                     case "--report" when args.Length == 3:
