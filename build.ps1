@@ -11,6 +11,7 @@
   ./build.ps1 native   # build native/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
   ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
+  ./build.ps1 interleaved CLASS... [--seconds S] [--name FILE]   # rows in turns in one process, as ./build.sh interleaved
   ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
   ./build.ps1 afl [target|all] [seconds]   # coverage-guided fuzzing with afl++ and SharpFuzz, as ./build.sh afl (Linux)
   ./build.ps1 dump [--json] [FILE|-]   # the annotated dump or JSON of MessagePack bytes, as ./build.sh dump
@@ -22,7 +23,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'native', 'net48', 'bench', 'fuzz', 'afl', 'dump', 'throughput', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'native', 'net48', 'bench', 'interleaved', 'fuzz', 'afl', 'dump', 'throughput', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -293,6 +294,11 @@ switch ($Verb) {
         else { Invoke-Step 'net48 consumer (C# 7.3, the netstandard2.0 build) under Mono' { bash ./build.sh net48 } }
     }
     'bench' { Invoke-Bench $Rest }
+    'interleaved' {
+        Invoke-Native @()
+        Invoke-BuildBenchmarks
+        Invoke-Step 'interleaved rows' { dotnet $BenchDll --interleaved @Rest --results docs/results/interleaved }
+    }
     'clean' {
         Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts, BenchmarkDotNet.Artifacts, native/build
         Get-ChildItem -Path src, tests, benchmarks, samples, tools -Directory -Recurse -Include bin, obj -ErrorAction SilentlyContinue | Remove-Item -Recurse -Force

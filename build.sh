@@ -19,6 +19,9 @@
 #   ./build.sh bench [--full] [BenchmarkSwitcher args...]
 #                         the BenchmarkDotNet suite: quick pass (short job, --quick cases) unless --full; results into docs/results/,
 #                         disassembly into docs/codegen/; e.g. ./build.sh bench --full --filter '*Seed*'
+#   ./build.sh interleaved CLASS... [--seconds S] [--name FILE]
+#                         the rows of each class in one process, in turns of 10 ms, ratios taken within each round
+#                         (docs/benchmarks-notes.md: this VM changes speed by itself); into docs/results/interleaved/FILE.md
 #   ./build.sh fuzz [seconds] [seed]
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
 #   ./build.sh afl [target|all] [seconds]
@@ -475,6 +478,10 @@ case "$verb" in
   afl) afl "$@" ;;
   fuzz) ensure_dotnet; dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
   bench) bench "$@" ;;
+  interleaved)
+    build_native
+    build_benchmarks
+    dotnet "$bench_dll" --interleaved "$@" --results docs/results/interleaved ;;
   dump)
     ensure_dotnet
     dotnet build tools/MsgPack.Spec.Dump -c "$configuration" -v q -nologo >/dev/null || dotnet build tools/MsgPack.Spec.Dump -c "$configuration"

@@ -37,6 +37,8 @@ namespace MsgPack.Spec.Benchmarks
                         return Verifier.Run(Console.Out);
                     case "--info":
                         return Info();
+                    case "--machine-drift":
+                        return MachineDrift.Run(args[1..], Console.Out);
                     case "--interleaved":
                         return Interleaved.Run(args[1..], Console.Out);
                     case "--chart" when args.Length == 3:

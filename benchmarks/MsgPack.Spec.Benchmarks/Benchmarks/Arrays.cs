@@ -23,6 +23,7 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>The shapes Nerdbank.MessagePack's serializer needs for the arrays (PolyType's source generator writes them).</summary>
     [GenerateShapeFor<int[]>]
     [GenerateShapeFor<double[]>]
+    [GenerateShapeFor<long[]>]
     internal partial class ArrayShapes
     {
     }

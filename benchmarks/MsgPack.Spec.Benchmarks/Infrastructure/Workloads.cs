@@ -53,7 +53,10 @@ namespace MsgPack.Spec.Benchmarks
 
         /// <summary>100 int64 values of every width and both signs, from new Random(42): positive and negative
         /// fixints, then uint/int 8, 16, 32 and 64 ranges, picked in turn at random.</summary>
-        public static long[] Int64Values()
+        public static long[] Int64Values() => Int64Values(ArrayLength);
+
+        /// <summary><paramref name="count"/> values of every int64 width and both signs, each width picked at random (new Random(42)).</summary>
+        public static long[] Int64Values(int count)
         {
             var random = new Random(42);
             (long Min, long Max)[] ranges =
@@ -69,7 +72,7 @@ namespace MsgPack.Spec.Benchmarks
                 (uint.MaxValue + 1L, long.MaxValue),  // uint 64
                 (long.MinValue, int.MinValue - 1L),   // int 64
             };
-            long[] values = Pinned.Array<long>(ArrayLength);
+            long[] values = Pinned.Array<long>(count);
             for (int i = 0; i < values.Length; i++)
             {
                 (long min, long max) = ranges[random.Next(ranges.Length)];

@@ -42,6 +42,7 @@ namespace MsgPack.Spec.Benchmarks
             double seconds = 4;
             double warmupSeconds = 2;
             string? resultsDirectory = null;
+            string name = "interleaved";
             for (int i = 0; i < args.Length; i++)
             {
                 switch (args[i])
@@ -51,6 +52,9 @@ namespace MsgPack.Spec.Benchmarks
                         break;
                     case "--warmup" when i + 1 < args.Length:
                         warmupSeconds = double.Parse(args[++i], CultureInfo.InvariantCulture);
+                        break;
+                    case "--name" when i + 1 < args.Length:
+                        name = args[++i];
                         break;
                     case "--results" when i + 1 < args.Length:
                         resultsDirectory = args[++i];
@@ -63,7 +67,7 @@ namespace MsgPack.Spec.Benchmarks
 
             if (filters.Count == 0)
             {
-                output.WriteLine("usage: --interleaved <class filter>... [--seconds S (per case, default 4)] [--warmup S (default 2)] [--results DIR]");
+                output.WriteLine("usage: --interleaved <class filter>... [--seconds S (per case, default 4)] [--warmup S (default 2)] [--results DIR [--name FILE (without .md)]]");
                 return 2;
             }
 
@@ -97,8 +101,7 @@ namespace MsgPack.Spec.Benchmarks
             if (resultsDirectory is not null)
             {
                 Directory.CreateDirectory(resultsDirectory);
-                string name = string.Join('_', types.Select(t => t.Name)) + ".md";
-                File.WriteAllText(Path.Combine(resultsDirectory, name.Length > 120 ? name[..120] + ".md" : name), report.ToString());
+                File.WriteAllText(Path.Combine(resultsDirectory, name + ".md"), report.ToString());
             }
 
             return 0;
@@ -122,12 +125,18 @@ namespace MsgPack.Spec.Benchmarks
                 .OrderBy(m => m.MetadataToken)
                 .ToArray();
             Row[] rows = methods.Select(m => new Row(m, Loop(instance, m))).ToArray();
+
+            // The cost of the loop and the delegate call around a row, measured in every round as a row that does
+            // nothing and taken off every row's time (as BenchmarkDotNet takes off its overhead): without it, rows of
+            // a few nanoseconds would look closer to each other than they are.
+            var empty = new Row(EmptyMethod, Loop(null, EmptyMethod));
             int baseline = Math.Max(0, Array.FindIndex(rows, r => r.Method.GetCustomAttribute<BenchmarkAttribute>()!.Baseline));
 
             // Warm-up: every row in turns until the JIT has tiered them up, then a calibrated count of calls per slice.
             var clock = Stopwatch.StartNew();
             while (clock.Elapsed.TotalSeconds < warmupSeconds)
             {
+                empty.Calibrate();
                 foreach (Row row in rows)
                 {
                     row.Calibrate();
@@ -142,9 +151,11 @@ namespace MsgPack.Spec.Benchmarks
             {
                 random.Shuffle(order);
                 double[] round = new double[rows.Length];
+                double overhead = empty.Measure();
                 foreach (int i in order)
                 {
-                    round[i] = rows[i].Measure();
+                    // A floor of a tenth of a nanosecond: a row as fast as the empty call is at the limit of the method.
+                    round[i] = Math.Max(rows[i].Measure() - overhead, 0.1);
                 }
 
                 rounds.Add(round);
@@ -158,12 +169,12 @@ namespace MsgPack.Spec.Benchmarks
             string title = type.Name + (parameters.Count == 0 ? string.Empty : " (" + string.Join(", ", parameters.Select(p => $"{p.Key.Name} = {p.Value}")) + ")");
             report.AppendLine(CultureInfo.InvariantCulture, $"### {title}");
             report.AppendLine();
-            report.AppendLine(CultureInfo.InvariantCulture, $"{rounds.Count} rounds. Ratios taken within each round (their median, and the 10th to 90th percentile over the rounds): to the baseline row, and to the fastest peer row (MessagePack-CSharp, Nerdbank.MessagePack) of the same kind (span, writer, reader; of any kind if the peers have none).");
+            report.AppendLine(CultureInfo.InvariantCulture, $"{rounds.Count} rounds; every time is net of an empty call's, measured in the same round. Ratios taken within each round (their median, and the 10th to 90th percentile over the rounds): to the baseline row, and to the fastest peer row (MessagePack-CSharp, Nerdbank.MessagePack) of the same kind (span, writer, reader; of any kind if the peers have none) and, for text, from the same input (a string or UTF-8) to the same result (a string, or bytes unchecked).");
             report.AppendLine();
             report.AppendLine("| row | median | x baseline | p10–p90 | x fastest peer | p10–p90 |");
             report.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: |");
             string[] names = rows.Select(r => r.Method.GetCustomAttribute<BenchmarkAttribute>()!.Description ?? r.Method.Name).ToArray();
-            int[][] peersOfKind = names.Select(n => PeerRows(names, Kind(n))).ToArray();
+            int[][] peersOfKind = names.Select(n => PeerRows(names, n, Kind(n))).ToArray();
             for (int i = 0; i < rows.Length; i++)
             {
                 int k = i;
@@ -213,7 +224,12 @@ namespace MsgPack.Spec.Benchmarks
             }
         }
 
-        private static Action<int> Loop(object instance, MethodInfo method)
+        private static readonly MethodInfo EmptyMethod = typeof(Interleaved).GetMethod(nameof(Empty), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+        /// <summary>The row that does nothing: what the loop and the call cost.</summary>
+        private static int Empty() => 0;
+
+        private static Action<int> Loop(object? instance, MethodInfo method)
         {
             MethodInfo maker = method.ReturnType == typeof(void)
                 ? typeof(Interleaved).GetMethod(nameof(VoidLoop), BindingFlags.NonPublic | BindingFlags.Static)!
@@ -221,9 +237,9 @@ namespace MsgPack.Spec.Benchmarks
             return (Action<int>)maker.Invoke(null, new[] { instance, method })!;
         }
 
-        private static Action<int> ValueLoop<T>(object instance, MethodInfo method)
+        private static Action<int> ValueLoop<T>(object? instance, MethodInfo method)
         {
-            var call = method.CreateDelegate<Func<T>>(instance);
+            var call = instance is null ? method.CreateDelegate<Func<T>>() : method.CreateDelegate<Func<T>>(instance);
             return n =>
             {
                 T last = default!;
@@ -236,9 +252,9 @@ namespace MsgPack.Spec.Benchmarks
             };
         }
 
-        private static Action<int> VoidLoop(object instance, MethodInfo method)
+        private static Action<int> VoidLoop(object? instance, MethodInfo method)
         {
-            var call = method.CreateDelegate<Action>(instance);
+            var call = instance is null ? method.CreateDelegate<Action>() : method.CreateDelegate<Action>(instance);
             return n =>
             {
                 for (int i = 0; i < n; i++)
@@ -261,7 +277,7 @@ namespace MsgPack.Spec.Benchmarks
             }
         }
 
-        /// <summary>Every combination of the class's [Params] and [ParamsSource] values (one empty case without them).</summary>
+        /// <summary>Every combination of the class's [Params], [ParamsSource] and [ParamsAllValues] values (one empty case without them).</summary>
         private static IEnumerable<Dictionary<PropertyInfo, object?>> ParameterCases(Type type)
         {
             var cases = new List<Dictionary<PropertyInfo, object?>> { new() };
@@ -271,6 +287,11 @@ namespace MsgPack.Spec.Benchmarks
                 if (property.GetCustomAttribute<ParamsAttribute>() is { } fixedValues)
                 {
                     values = fixedValues.Values;
+                }
+                else if (property.IsDefined(typeof(ParamsAllValuesAttribute)))
+                {
+                    Type valueType = Nullable.GetUnderlyingType(property.PropertyType) ?? property.PropertyType;
+                    values = valueType == typeof(bool) ? new object?[] { false, true } : Enum.GetValues(valueType).Cast<object?>().ToArray();
                 }
                 else if (property.GetCustomAttribute<ParamsSourceAttribute>() is { } source)
                 {
@@ -300,11 +321,16 @@ namespace MsgPack.Spec.Benchmarks
         private static string Kind(string description) =>
             description.Contains("Writer", StringComparison.Ordinal) ? "writer" : description.Contains("Reader", StringComparison.Ordinal) ? "reader" : "span";
 
-        /// <summary>The peers' rows of a kind, or all the peers' rows when they have none of it.</summary>
-        private static int[] PeerRows(string[] names, string kind)
+        /// <summary>What a text row starts from or ends with, which its peers must share: a row from a .NET string is not compared with one from UTF-8 bytes.</summary>
+        private static readonly string[] Markers = { "from string", "from UTF-8", "ReadString)", "no UTF-8 check" };
+
+        /// <summary>The peers' rows of a kind (and of the row's marker, when it has one), or all of them when they have none of the kind.</summary>
+        private static int[] PeerRows(string[] names, string name, string kind)
         {
+            string? marker = Markers.FirstOrDefault(m => name.Contains(m, StringComparison.Ordinal));
             int[] peers = Enumerable.Range(0, names.Length)
                 .Where(i => names[i].StartsWith(Results.MessagePackCSharp, StringComparison.Ordinal) || names[i].StartsWith(Results.Nerdbank, StringComparison.Ordinal))
+                .Where(i => marker is null || names[i].Contains(marker, StringComparison.Ordinal))
                 .ToArray();
             int[] ofKind = peers.Where(i => Kind(names[i]) == kind).ToArray();
             return ofKind.Length > 0 ? ofKind : peers;
