@@ -60,13 +60,7 @@ namespace MsgPack.Spec.Generator
             string keyHelper = name + "Key";
             foreach (bool advancing in new[] { false, true })
             {
-                Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
-                Open();
-                EmitDefaultImmutableArray(value, () =>
-                {
-                    Line(Nil(advancing));
-                    Line("return;");
-                });
+                OpenWriteHelper(name, type, value, advancing);
                 string count = CountOf(value);
                 Line(advancing
                     ? Spec + (isMap ? ".WriteMapHeader" : ".WriteArrayHeader") + "(ref destination, " + count + ");"
@@ -189,6 +183,21 @@ namespace MsgPack.Spec.Generator
         }
 
         /// <summary>
+        /// Opens a collection's write helper (to a writer, or advancing a span): its signature, and for an ImmutableArray
+        /// the nil written for a default one.
+        /// </summary>
+        private void OpenWriteHelper(string name, string type, ValueModel value, bool advancing)
+        {
+            Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
+            Open();
+            EmitDefaultImmutableArray(value, () =>
+            {
+                Line(Nil(advancing));
+                Line("return;");
+            });
+        }
+
+        /// <summary>
         /// An ImmutableArray of numbers through the bulk array doors, as a <c>T[]</c> goes: its array lent to the writers as
         /// a span, and the array the reader fills taken as the ImmutableArray's own (no copy: nothing else holds it). The
         /// bytes are those of the element-by-element walk; default is still nil.
@@ -199,13 +208,7 @@ namespace MsgPack.Spec.Generator
             string array = value.Underlying + "Array";
             foreach (bool advancing in new[] { false, true })
             {
-                Line("public static void Write" + name + "(" + (advancing ? "ref " + Span + " destination" : "ref " + Writer + " writer") + ", " + type + " value)");
-                Open();
-                EmitDefaultImmutableArray(value, () =>
-                {
-                    Line(Nil(advancing));
-                    Line("return;");
-                });
+                OpenWriteHelper(name, type, value, advancing);
                 Line(advancing ? Spec + ".Write" + array + "(ref destination, value.AsSpan());" : "writer.Write" + array + "(value.AsSpan());");
                 Close();
                 Line();
