@@ -50,7 +50,8 @@ bench_project=benchmarks/MsgPack.Spec.Benchmarks/MsgPack.Spec.Benchmarks.csproj
 bench_dll=benchmarks/MsgPack.Spec.Benchmarks/bin/$configuration/net10.0/MsgPack.Spec.Benchmarks.dll
 net48_consumer=tests/MsgPack.Spec.Net48Consumer/bin/$configuration/net48/MsgPack.Spec.Net48Consumer.exe
 
-log() { printf '\n== %s\n' "$*"; }
+# Each step with the time it starts (UTC), so that a slow CI run shows which step took the time.
+log() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
