@@ -529,14 +529,8 @@ namespace MsgPack.Spec
             uint classes = Ssse3.Shuffle((-sum).AsByte(), Vector128.Create((byte)0, 8, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero)).AsUInt32().ToScalar();
             uint first = classes & 0xff;
             uint second = classes >> 8;
-            ref byte table = ref MemoryMarshal.GetReference(MixedEncodeShuffles64);
-            ref byte lengths = ref MemoryMarshal.GetReference(MixedEncodeLengths64);
-            Vector128<byte> low = Ssse3.Shuffle(Sse2.UnpackLow(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, first * 16)));
-            Vector128<byte> high = Ssse3.Shuffle(Sse2.UnpackHigh(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, second * 16)));
-            int firstLength = Unsafe.Add(ref lengths, first);
-            Unsafe.WriteUnaligned(ref destination, low);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, firstLength), high);
-            return firstLength + Unsafe.Add(ref lengths, second);
+            int position = LayOutOne(ref destination, Sse2.UnpackLow(lanes, codes).AsByte(), first);
+            return position + LayOutOne(ref Unsafe.Add(ref destination, position), Sse2.UnpackHigh(lanes, codes).AsByte(), second);
         }
 
         /// <summary>
