@@ -51,6 +51,15 @@ namespace MsgPack.Spec
         private const int MixedEncodeRoom = 26;
 
         /// <summary>
+        /// How many elements an <see cref="EncodeMixedOctet"/> step needs from its start: its 8, and 14 more for the bytes
+        /// its last pair's 16-byte store can write past them.
+        /// </summary>
+        private const int MixedEncodeReach8 = 22;
+
+        /// <summary>The room an <see cref="EncodeMixedOctet"/> step needs: its last pair starts at most 30 bytes in and is stored as 16.</summary>
+        private const int MixedEncodeRoom8 = 46;
+
+        /// <summary>
         /// Encodes blocks of 4 values of any widths, while each fits 32 bits and <see cref="MixedEncodeReach"/>
         /// elements are left, up to a block of 4 fixints or of 4 uint 32/int 32 (which the one-width paths take
         /// faster); then the last elements, when fewer than that are left.
@@ -62,6 +71,26 @@ namespace MsgPack.Spec
             int size = default(TLanes).ItemSize;
             int i = 0;
             int position = 0;
+            if (Avx2.IsSupported)
+            {
+                // Eight values a step where 256-bit compares are there: the width classes of eight for the
+                // instructions that gave four.
+                while (count - i >= MixedEncodeReach8 && room - position >= MixedEncodeRoom8
+                    && default(TLanes).TryLoad4(ref Unsafe.Add(ref source, i * size), out Vector128<int> first)
+                    && default(TLanes).TryLoad4(ref Unsafe.Add(ref source, (i + 4) * size), out Vector128<int> second))
+                {
+                    int written = EncodeMixedOctet(ref Unsafe.Add(ref destination, position), Vector256.Create(first, second), default(TLanes).Signed, out uint firstKey);
+                    if ((firstKey == 0 || firstKey == 0xff) && i > 0)
+                    {
+                        // As below: the one-width paths write these bytes again.
+                        break;
+                    }
+
+                    position += written;
+                    i += 8;
+                }
+            }
+
             while (count - i >= MixedEncodeReach && room - position >= MixedEncodeRoom
                 && default(TLanes).TryLoad4(ref Unsafe.Add(ref source, i * size), out Vector128<int> lanes))
             {
@@ -168,16 +197,61 @@ namespace MsgPack.Spec
             key = (classes * 0x0104_1040u) >> 24;
 
             // Lanes 0 and 1 with their codes in 16 bytes (value, code, value, code), and lanes 2 and 3.
+            int firstLength = LayOutPair(ref destination, Sse2.UnpackLow(lanes, codes).AsByte(), key & 15);
+            return firstLength + LayOutPair(ref Unsafe.Add(ref destination, firstLength), Sse2.UnpackHigh(lanes, codes).AsByte(), key >> 4);
+        }
+
+        /// <summary>
+        /// Writes 8 values of any widths with their codes (8 to 40 bytes; up to <see cref="MixedEncodeRoom8"/> bytes are
+        /// touched); returns the length, and in <paramref name="firstKey"/> the width classes of the first 4, 2 bits each.
+        /// <see cref="EncodeMixedBlock"/>'s steps on 256-bit lanes: the classes and codes of eight values at once, then
+        /// the four pairs laid out one after another.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int EncodeMixedOctet(ref byte destination, Vector256<int> lanes, bool signed, out uint firstKey)
+        {
+            Vector256<int> sum;
+            Vector256<int> codes;
+            if (signed)
+            {
+                Vector256<int> negative = Vector256.ShiftRightArithmetic(lanes, 31);
+                Vector256<int> magnitude = lanes ^ negative;
+                sum = Vector256.GreaterThan(magnitude, Vector256.ConditionalSelect(negative, Vector256.Create(31), Vector256.Create(127)))
+                    + Vector256.GreaterThan(magnitude, Vector256.ConditionalSelect(negative, Vector256.Create(127), Vector256.Create(255)))
+                    + Vector256.GreaterThan(magnitude, Vector256.ConditionalSelect(negative, Vector256.Create(32767), Vector256.Create(65535)));
+                codes = Vector256.Create(DataCodes.UInt8 - 1) - sum + (negative & Vector256.Create(4));
+            }
+            else
+            {
+                Vector256<int> magnitude = Vector256.Min(lanes.AsUInt32(), Vector256.Create((uint)int.MaxValue)).AsInt32();
+                sum = Vector256.GreaterThan(magnitude, Vector256.Create(127))
+                    + Vector256.GreaterThan(magnitude, Vector256.Create(255))
+                    + Vector256.GreaterThan(magnitude, Vector256.Create(65535));
+                codes = Vector256.Create(DataCodes.UInt8 - 1) - sum;
+            }
+
+            // Per 128-bit half, its 4 classes gathered into a byte as in EncodeMixedBlock.
+            Vector256<byte> picked = Avx2.Shuffle((-sum).AsByte(), Vector256.Create((byte)0, 4, 8, 12, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, 0, 4, 8, 12, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero, Zero));
+            uint low = (picked.GetLower().AsUInt32().ToScalar() * 0x0104_1040u) >> 24;
+            uint high = (picked.GetUpper().AsUInt32().ToScalar() * 0x0104_1040u) >> 24;
+            firstKey = low;
+
+            // Per half, lanes 0 and 1 with their codes (unpack low) and lanes 2 and 3 (unpack high).
+            Vector256<byte> firsts = Avx2.UnpackLow(lanes, codes).AsByte();
+            Vector256<byte> seconds = Avx2.UnpackHigh(lanes, codes).AsByte();
+            int position = LayOutPair(ref destination, firsts.GetLower(), low & 15);
+            position += LayOutPair(ref Unsafe.Add(ref destination, position), seconds.GetLower(), low >> 4);
+            position += LayOutPair(ref Unsafe.Add(ref destination, position), firsts.GetUpper(), high & 15);
+            return position + LayOutPair(ref Unsafe.Add(ref destination, position), seconds.GetUpper(), high >> 4);
+        }
+
+        /// <summary>Lays out a pair [value, code, value, code] of 16 bytes by its classes' shuffle (first + 4 x second) and stores the 16 bytes; returns the pair's length.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int LayOutPair(ref byte destination, Vector128<byte> pair, uint classes)
+        {
             ref byte table = ref MemoryMarshal.GetReference(MixedEncodeShuffles);
-            uint first = key & 15;
-            uint second = key >> 4;
-            Vector128<byte> low = Ssse3.Shuffle(Sse2.UnpackLow(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, first * 16)));
-            Vector128<byte> high = Ssse3.Shuffle(Sse2.UnpackHigh(lanes, codes).AsByte(), Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, second * 16)));
-            ref byte lengths = ref MemoryMarshal.GetReference(MixedEncodeLengths);
-            int firstLength = Unsafe.Add(ref lengths, first);
-            Unsafe.WriteUnaligned(ref destination, low);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, firstLength), high);
-            return firstLength + Unsafe.Add(ref lengths, second);
+            Unsafe.WriteUnaligned(ref destination, Ssse3.Shuffle(pair, Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref table, classes * 16))));
+            return Unsafe.Add(ref MemoryMarshal.GetReference(MixedEncodeLengths), classes);
         }
 
         /// <summary>The bytes of a pair of <see cref="EncodeMixedBlock"/> (class of the first value + 4 x class of the second).</summary>
