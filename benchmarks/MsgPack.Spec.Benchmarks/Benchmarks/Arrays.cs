@@ -24,6 +24,7 @@ namespace MsgPack.Spec.Benchmarks
     [GenerateShapeFor<int[]>]
     [GenerateShapeFor<double[]>]
     [GenerateShapeFor<long[]>]
+    [GenerateShapeFor<short[]>]
     internal partial class ArrayShapes
     {
     }

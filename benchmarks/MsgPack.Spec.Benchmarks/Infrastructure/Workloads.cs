@@ -82,6 +82,30 @@ namespace MsgPack.Spec.Benchmarks
             return values;
         }
 
+        /// <summary><paramref name="count"/> values of every int16 width and both signs, each width picked at random
+        /// (new Random(42)): positive and negative fixints, uint/int 8 and uint/int 16.</summary>
+        public static short[] Int16Values(int count)
+        {
+            var random = new Random(42);
+            (int Min, int Max)[] ranges =
+            {
+                (0, 127),                // positive fixint
+                (-32, -1),               // negative fixint
+                (128, 255),              // uint 8
+                (-128, -33),             // int 8
+                (256, short.MaxValue),   // uint 16
+                (short.MinValue, -129),  // int 16
+            };
+            short[] values = Pinned.Array<short>(count);
+            for (int i = 0; i < values.Length; i++)
+            {
+                (int min, int max) = ranges[random.Next(ranges.Length)];
+                values[i] = (short)random.Next(min, max + 1);
+            }
+
+            return values;
+        }
+
         /// <summary>(i - 50) * 1.5 + 0.375: no whole numbers, which msgpack-cxx would write as integers.</summary>
         public static double[] Float64Values()
         {
