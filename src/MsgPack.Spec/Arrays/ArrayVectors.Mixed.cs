@@ -300,8 +300,10 @@ namespace MsgPack.Spec
             while (count - i >= 4 && length - position >= 16)
             {
                 Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position));
+                uint ending = 0;
+                uint good = 0;
                 int taken = size == sizeof(long)
-                    ? DecodeMixedWindow64<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out uint ends)
+                    ? DecodeMixedWindow64<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out uint ends, out ending, out good)
                     : DecodeMixedWindow<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out ends);
                 if (taken == 0)
                 {
@@ -319,11 +321,26 @@ namespace MsgPack.Spec
 
                 // Values of up to 4 bytes usually all fit the window: then the next window's start is known as soon as
                 // the chain is, before the checks (the branch is predicted), which keeps the loop's dependency short.
-                // With 8-byte values the count varies from window to window: no branch on it.
+                // With 8-byte values the count varies from window to window: the window moves past the values the
+                // chain alone says end inside it, and the checks only decide a branch (a value refused among them), so
+                // that they stay off the loop's dependency too. (The test is on the masks, not "taken != reach": from
+                // an equality the JIT would carry taken into the step and the checks back onto the dependency.)
                 if (taken == 4 && size != sizeof(long))
                 {
                     i += 4;
                     position += (int)(ends >> 24);
+                }
+                else if (size == sizeof(long))
+                {
+                    int reach = BitOperations.TrailingZeroCount(~ending);
+                    i += reach;
+                    position += (int)(byte)(ends >> (8 * (reach - 1)));
+                    if (((ending ^ good) & ((1u << reach) - 1)) != 0)
+                    {
+                        // A value refused: back to the end of the last one taken, where the next window reports it.
+                        i -= reach - taken;
+                        position -= (int)(byte)(ends >> (8 * (reach - 1))) - (int)(byte)(ends >> (8 * (taken - 1)));
+                    }
                 }
                 else
                 {
@@ -359,7 +376,7 @@ namespace MsgPack.Spec
                 Vector128<byte> bytes = Vector128<byte>.Zero;
                 Unsafe.CopyBlockUnaligned(ref Unsafe.As<Vector128<byte>, byte>(ref bytes), ref Unsafe.Add(ref source, position), (uint)available);
                 int taken = size == sizeof(long)
-                    ? DecodeMixedWindow64<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out uint ends)
+                    ? DecodeMixedWindow64<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out uint ends, out _, out _)
                     : DecodeMixedWindow<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out ends);
                 if (taken == 0)
                 {
@@ -445,10 +462,12 @@ namespace MsgPack.Spec
 
         /// <summary>
         /// <see cref="DecodeMixedWindow"/> for 64-bit elements: every integer format, each value gathered into a 64-bit
-        /// lane (two registers of two), sign-extended where its format is signed.
+        /// lane (two registers of two), sign-extended where its format is signed. In <paramref name="ending"/>, a bit per
+        /// value (of the first <paramref name="most"/>) that ends inside the limit, from the chain alone; in
+        /// <paramref name="good"/>, those of them that are also taken.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends)
+        private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends, out uint ending, out uint good)
             where TLanes : struct, IIntegerLanes
         {
             Vector128<byte> end = MixedChain(bytes, wide: true, out Vector128<byte> start, out Vector128<byte> valid);
@@ -467,8 +486,9 @@ namespace MsgPack.Spec
             Vector128<long> misfitHigh = default(TLanes).Signed ? Vector128.AndNot(high, signedHigh) : high & signedHigh;
             uint fits = ~(misfitLow.ExtractMostSignificantBits() | (misfitHigh.ExtractMostSignificantBits() << 2));
 
-            Vector128<byte> inside = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit)) & Ssse3.Shuffle(valid, start);
-            uint good = inside.ExtractMostSignificantBits() & fits & ((1u << most) - 1);
+            Vector128<byte> within16 = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit));
+            ending = within16.ExtractMostSignificantBits() & ((1u << most) - 1);
+            good = (within16 & Ssse3.Shuffle(valid, start)).ExtractMostSignificantBits() & fits & ((1u << most) - 1);
             Unsafe.WriteUnaligned(ref destination, low);
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), high);
             return BitOperations.TrailingZeroCount(~good);
