@@ -25,9 +25,10 @@ namespace MsgPack.Spec
     /// Decoding cannot look up a table first: where a value starts depends on the length of the one before. It takes a
     /// 16-byte window and gives every byte the length it would have as a code (1 for a fixint); with "next =
     /// position + length" as a shuffle, shuffling it by itself follows the chain from the first code two steps at a
-    /// time, so the starts of the first 4 values come from 3 shuffles. The values that end inside the window (usually
-    /// all 4) are gathered with one more shuffle, sign-extended where their format is signed, checked against the
-    /// element type and stored; the window then moves past them.
+    /// time, so the starts of the first 4 values come from 3 shuffles. The values that start inside the window and end
+    /// inside it or the 16 bytes after it (all 4 but for 8-byte values, and for those 3 windows in 4 on random widths)
+    /// are gathered from the 32 bytes with two shuffles a register, sign-extended where their format is signed,
+    /// checked against the element type and stored; the window then moves past them.
     /// </para>
     /// <para>
     /// Every store of a 16-byte register lands only on bytes the following elements write (the paths run while
@@ -285,8 +286,8 @@ namespace MsgPack.Spec
         // ---- Decoding.
 
         /// <summary>
-        /// Decodes windows of up to 4 values of any format that fits the element type (but 8-byte ones), while 4
-        /// elements and 16 bytes are left, up to 16 fixints in a row or 3 uint 32/int 32 in a row (which the one-width
+        /// Decodes windows of up to 4 values of any format that fits the element type (but 8-byte ones for elements
+        /// narrower than 64 bits), while 4 elements and 16 bytes are left, up to 16 fixints in a row or 3 uint 32/int 32 in a row (which the one-width
         /// paths take faster) or a value it does not take (which the per-value core then reads or reports); then the
         /// last elements, when fewer are left.
         /// </summary>
@@ -300,11 +301,22 @@ namespace MsgPack.Spec
             while (count - i >= 4 && length - position >= 16)
             {
                 Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position));
+
+                // The values start in the first 16 bytes and may end in the next 16, where there are 16 more: then 4
+                // values of up to 8 bytes nearly always are one window.
+                Vector128<byte> following = Vector128<byte>.Zero;
+                int limit = 16;
+                if (length - position >= 32)
+                {
+                    following = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position + 16));
+                    limit = 32;
+                }
+
                 uint ending = 0;
                 uint good = 0;
                 int taken = size == sizeof(long)
-                    ? DecodeMixedWindow64<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out uint ends, out ending, out good)
-                    : DecodeMixedWindow<TLanes>(bytes, 16, 4, ref Unsafe.Add(ref destination, i * size), out ends);
+                    ? DecodeMixedWindow64<TLanes>(bytes, following, limit, 4, ref Unsafe.Add(ref destination, i * size), out uint ends, out ending, out good)
+                    : DecodeMixedWindow<TLanes>(bytes, following, limit, 4, ref Unsafe.Add(ref destination, i * size), out ends);
                 if (taken == 0)
                 {
                     bytesRead = position;
@@ -319,13 +331,14 @@ namespace MsgPack.Spec
                     break;
                 }
 
-                // Values of up to 4 bytes usually all fit the window: then the next window's start is known as soon as
-                // the chain is, before the checks (the branch is predicted), which keeps the loop's dependency short.
-                // With 8-byte values the count varies from window to window: the window moves past the values the
-                // chain alone says end inside it, and the checks only decide a branch (a value refused among them), so
-                // that they stay off the loop's dependency too. (The test is on the masks, not "taken != reach": from
-                // an equality the JIT would carry taken into the step and the checks back onto the dependency.)
-                if (taken == 4 && size != sizeof(long))
+                // The 4 values usually all fit the window (those of up to 4 bytes always, 8-byte ones 3 times in 4 on
+                // random widths): then the next window's start is known as soon as the chain is, before the checks (the
+                // branch is predicted), which keeps the loop's dependency short. Otherwise, with 8-byte values, the
+                // window moves past the values the chain alone says end inside it, and the checks only decide a branch
+                // (a value refused among them), so that they stay off the loop's dependency too. (The test is on the
+                // masks, not "taken != reach": from an equality the JIT would carry taken into the step and the checks
+                // back onto the dependency.)
+                if (taken == 4)
                 {
                     i += 4;
                     position += (int)(ends >> 24);
@@ -376,8 +389,8 @@ namespace MsgPack.Spec
                 Vector128<byte> bytes = Vector128<byte>.Zero;
                 Unsafe.CopyBlockUnaligned(ref Unsafe.As<Vector128<byte>, byte>(ref bytes), ref Unsafe.Add(ref source, position), (uint)available);
                 int taken = size == sizeof(long)
-                    ? DecodeMixedWindow64<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out uint ends, out _, out _)
-                    : DecodeMixedWindow<TLanes>(bytes, available, Math.Min(count - i, 4), ref items, out ends);
+                    ? DecodeMixedWindow64<TLanes>(bytes, Vector128<byte>.Zero, available, Math.Min(count - i, 4), ref items, out uint ends, out _, out _)
+                    : DecodeMixedWindow<TLanes>(bytes, Vector128<byte>.Zero, available, Math.Min(count - i, 4), ref items, out ends);
                 if (taken == 0)
                 {
                     break;
@@ -421,13 +434,14 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// Decodes the values that begin a 16-byte window and end within its first <paramref name="limit"/> bytes, at
-        /// most <paramref name="most"/>, up to the first that is not a format of up to 4 bytes after the code or does
-        /// not fit the element type; stores 4 elements (those past the count returned are not meant). Returns how many
-        /// were decoded, and where the first 4 values end, a byte each.
+        /// Decodes the values that begin in a 16-byte window and end within the first <paramref name="limit"/> bytes of
+        /// it and the 16 that <paramref name="following"/> holds, at most <paramref name="most"/>, up to the first that
+        /// is not a format of up to 4 bytes after the code or does not fit the element type; stores 4 elements (those
+        /// past the count returned are not meant). Returns how many were decoded, and where the first 4 values end, a
+        /// byte each.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static int DecodeMixedWindow<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends)
+        private static int DecodeMixedWindow<TLanes>(Vector128<byte> bytes, Vector128<byte> following, int limit, int most, ref byte destination, out uint ends)
             where TLanes : struct, IIntegerLanes
         {
             Vector128<byte> end = MixedChain(bytes, wide: false, out Vector128<byte> start, out Vector128<byte> valid);
@@ -442,7 +456,7 @@ namespace MsgPack.Spec
 
             // Byte b of lane k is the value's byte b from the end; bytes past its size are zero.
             Vector128<byte> order = (Ssse3.Shuffle(end, spread) - Vector128<byte>.One - within) | Vector128.GreaterThanOrEqual(within, sizes);
-            Vector128<int> raw = Ssse3.Shuffle(bytes, order).AsInt32();
+            Vector128<int> raw = Pick32(bytes, following, order).AsInt32();
 
             // Signed formats (d0-d2 and negative fixints; a positive fixint reads the same either way) extend the
             // value's top bit: (x ^ h) - h with h that bit.
@@ -467,7 +481,7 @@ namespace MsgPack.Spec
         /// <paramref name="good"/>, those of them that are also taken.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, int limit, int most, ref byte destination, out uint ends, out uint ending, out uint good)
+        private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, Vector128<byte> following, int limit, int most, ref byte destination, out uint ends, out uint ending, out uint good)
             where TLanes : struct, IIntegerLanes
         {
             Vector128<byte> end = MixedChain(bytes, wide: true, out Vector128<byte> start, out Vector128<byte> valid);
@@ -477,30 +491,64 @@ namespace MsgPack.Spec
             Vector128<byte> size = Vector128.Max(end - start - Vector128<byte>.One, Vector128<byte>.One);
             Vector128<byte> last = end - Vector128<byte>.One;
             Vector128<byte> signedCode = Vector128.GreaterThanOrEqual(codes, Vector128.Create((byte)0xd0));
-            Vector128<byte> within = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
-            Vector128<long> low = Gather64(bytes, last, size, signedCode, within, Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1), out Vector128<long> signedLow);
-            Vector128<long> high = Gather64(bytes, last, size, signedCode, within, Vector128.Create((byte)2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3), out Vector128<long> signedHigh);
+            uint fits;
+            if (Avx2.IsSupported)
+            {
+                // The four values in one register: Gather64's steps on 256-bit lanes, each half reading both sources.
+                Vector256<byte> within = Vector256.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+                Vector256<byte> spread = Vector256.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+                Vector256<byte> sizes = Avx2.Shuffle(Vector256.Create(size, size), spread);
+                Vector256<byte> order = (Avx2.Shuffle(Vector256.Create(last, last), spread) - within) | Vector256.GreaterThanOrEqual(within, sizes);
+                Vector256<byte> clear = Vector256.Create((byte)0x70);
+                Vector256<long> raw = (Avx2.Shuffle(Vector256.Create(bytes, bytes), Avx2.AddSaturate(order, clear))
+                    | Avx2.Shuffle(Vector256.Create(following, following), Avx2.AddSaturate(order - Vector256.Create((byte)16), clear))).AsInt64();
+                Vector256<byte> signedBytes = Avx2.Shuffle(Vector256.Create(signedCode, signedCode), spread);
+                Vector256<long> top = (Vector256.Equals(within, sizes - Vector256<byte>.One) & Vector256.Create((byte)0x80) & signedBytes).AsInt64();
+                Vector256<long> values = (raw ^ top) - top;
+                Vector256<long> misfit = default(TLanes).Signed ? Vector256.AndNot(values, signedBytes.AsInt64()) : values & signedBytes.AsInt64();
+                fits = ~misfit.ExtractMostSignificantBits();
+                Unsafe.WriteUnaligned(ref destination, values);
+            }
+            else
+            {
+                Vector128<byte> within = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+                Vector128<long> low = Gather64(bytes, following, last, size, signedCode, within, Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1), out Vector128<long> signedLow);
+                Vector128<long> high = Gather64(bytes, following, last, size, signedCode, within, Vector128.Create((byte)2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3), out Vector128<long> signedHigh);
 
-            // long: a uint 64 above long.MaxValue does not fit (an unsigned lane with the top bit); ulong: a negative value.
-            Vector128<long> misfitLow = default(TLanes).Signed ? Vector128.AndNot(low, signedLow) : low & signedLow;
-            Vector128<long> misfitHigh = default(TLanes).Signed ? Vector128.AndNot(high, signedHigh) : high & signedHigh;
-            uint fits = ~(misfitLow.ExtractMostSignificantBits() | (misfitHigh.ExtractMostSignificantBits() << 2));
+                // long: a uint 64 above long.MaxValue does not fit (an unsigned lane with the top bit); ulong: a negative value.
+                Vector128<long> misfitLow = default(TLanes).Signed ? Vector128.AndNot(low, signedLow) : low & signedLow;
+                Vector128<long> misfitHigh = default(TLanes).Signed ? Vector128.AndNot(high, signedHigh) : high & signedHigh;
+                fits = ~(misfitLow.ExtractMostSignificantBits() | (misfitHigh.ExtractMostSignificantBits() << 2));
+                Unsafe.WriteUnaligned(ref destination, low);
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), high);
+            }
 
             Vector128<byte> within16 = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit));
             ending = within16.ExtractMostSignificantBits() & ((1u << most) - 1);
             good = (within16 & Ssse3.Shuffle(valid, start)).ExtractMostSignificantBits() & fits & ((1u << most) - 1);
-            Unsafe.WriteUnaligned(ref destination, low);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), high);
             return BitOperations.TrailingZeroCount(~good);
+        }
+
+        /// <summary>
+        /// The bytes of the 32 in <paramref name="bytes"/> and <paramref name="following"/> that <paramref name="order"/>
+        /// picks (0 to 31); any other index makes a zero byte. Each shuffle sees its half's indices with bit 7 clear
+        /// (0x70 added to 0 to 15) and every other index with bit 7 set (saturated), which pshufb reads as zero.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<byte> Pick32(Vector128<byte> bytes, Vector128<byte> following, Vector128<byte> order)
+        {
+            Vector128<byte> clear = Vector128.Create((byte)0x70);
+            return Ssse3.Shuffle(bytes, Sse2.AddSaturate(order, clear))
+                | Ssse3.Shuffle(following, Sse2.AddSaturate(order - Vector128.Create((byte)16), clear));
         }
 
         /// <summary>Two values of the window as 64-bit lanes (<paramref name="spread"/> picks which), and all ones where their format is signed.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static Vector128<long> Gather64(Vector128<byte> bytes, Vector128<byte> last, Vector128<byte> size, Vector128<byte> signedCode, Vector128<byte> within, Vector128<byte> spread, out Vector128<long> signedLanes)
+        private static Vector128<long> Gather64(Vector128<byte> bytes, Vector128<byte> following, Vector128<byte> last, Vector128<byte> size, Vector128<byte> signedCode, Vector128<byte> within, Vector128<byte> spread, out Vector128<long> signedLanes)
         {
             Vector128<byte> sizes = Ssse3.Shuffle(size, spread);
             Vector128<byte> order = (Ssse3.Shuffle(last, spread) - within) | Vector128.GreaterThanOrEqual(within, sizes);
-            Vector128<long> raw = Ssse3.Shuffle(bytes, order).AsInt64();
+            Vector128<long> raw = Pick32(bytes, following, order).AsInt64();
             Vector128<byte> signedBytes = Ssse3.Shuffle(signedCode, spread);
             signedLanes = signedBytes.AsInt64();
             Vector128<long> top = (Vector128.Equals(within, sizes - Vector128<byte>.One) & Vector128.Create((byte)0x80) & signedBytes).AsInt64();
