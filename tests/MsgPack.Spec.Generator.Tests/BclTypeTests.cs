@@ -80,12 +80,7 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal(expected.ByLetter, actual.ByLetter);
         }
 
-        private static byte[] Bytes(BclTypes value)
-        {
-            byte[] bytes = new byte[BclTypes.GetEncodedLength(value)];
-            Assert.Equal(bytes.Length, BclTypes.Write(bytes, value));
-            return bytes;
-        }
+        private static byte[] Bytes(BclTypes value) => Doors.Bytes(value, BclTypes.Write);
 
         [Fact]
         public void Every_BCL_type_round_trips_through_every_door()
@@ -95,25 +90,11 @@ namespace MsgPack.Spec.Generator.Tests
             foreach (BclTypes value in new[] { Some(), defaults })
             {
                 byte[] bytes = Bytes(value);
-
-                var output = new PooledBufferWriter();
-                var writer = new MsgPackWriter(output);
-                BclTypes.Write(ref writer, value);
-                writer.Flush();
-                Assert.Equal(bytes, output.WrittenSpan.ToArray());
-
-                Span<byte> rest = new byte[bytes.Length];
-                BclTypes.Write(ref rest, value);
-                Assert.Equal(0, rest.Length);
+                Doors.AssertWritersAgree(value, bytes);
 
                 AssertSame(value, BclTypes.Read(bytes, out int read));
                 Assert.Equal(bytes.Length, read);
-                for (int cut = 1; cut < bytes.Length; cut += 5)
-                {
-                    var reader = new MsgPackReader(Sequences.Split(bytes, cut));
-                    AssertSame(value, BclTypes.Read(ref reader));
-                    Assert.Equal(bytes.Length, reader.Consumed);
-                }
+                Doors.AssertReadsAcrossSegments<BclTypes>(bytes, Doors.Cuts(bytes.Length, 5), back => AssertSame(value, back));
             }
         }
 
@@ -123,26 +104,7 @@ namespace MsgPack.Spec.Generator.Tests
             // (An ISet<T> that is not a HashSet<T> is enumerated through the interface, which allocates its enumerator.)
             BclTypes value = Some();
             value.SetInterface = new HashSet<string>(value.SetInterface!);
-            var output = new PooledBufferWriter(1 << 16);
-            byte[] buffer = new byte[1 << 16];
-            Exercise(output, buffer, value);
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 50; i++)
-            {
-                Exercise(output, buffer, value);
-            }
-
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
-
-            static void Exercise(PooledBufferWriter output, byte[] buffer, BclTypes value)
-            {
-                output.Reset();
-                var writer = new MsgPackWriter(output);
-                BclTypes.Write(ref writer, value);
-                writer.Flush();
-                BclTypes.Write(buffer, value);
-                _ = BclTypes.GetEncodedLength(value);
-            }
+            Doors.AssertWritingAllocatesNothing(value, 50, static (buffer, model) => BclTypes.Write(buffer, model));
         }
 
         [Theory]
@@ -353,12 +315,7 @@ namespace MsgPack.Spec.Generator.Tests
             Same(expected.Bytes, actual.Bytes);
         }
 
-        private static byte[] Bytes(FrozenNumbers value)
-        {
-            byte[] bytes = new byte[FrozenNumbers.GetEncodedLength(value)];
-            Assert.Equal(bytes.Length, FrozenNumbers.Write(bytes, value));
-            return bytes;
-        }
+        private static byte[] Bytes(FrozenNumbers value) => Doors.Bytes(value, FrozenNumbers.Write);
 
         [Fact]
         public void An_ImmutableArray_of_numbers_is_written_as_before_the_bulk_doors_and_read_through_every_door()
@@ -375,15 +332,7 @@ namespace MsgPack.Spec.Generator.Tests
                 byte[] elementByElement = new byte[ListedNumbers.GetEncodedLength(listed)];
                 ListedNumbers.Write(elementByElement, listed);
                 Assert.Equal(Convert.ToHexString(elementByElement), Convert.ToHexString(bytes));
-
-                var output = new PooledBufferWriter();
-                var writer = new MsgPackWriter(output);
-                FrozenNumbers.Write(ref writer, value);
-                writer.Flush();
-                Assert.Equal(bytes, output.WrittenSpan.ToArray());
-                Span<byte> rest = new byte[bytes.Length];
-                FrozenNumbers.Write(ref rest, value);
-                Assert.Equal(0, rest.Length);
+                Doors.AssertWritersAgree(value, bytes);
 
                 AssertSame(value, FrozenNumbers.Read(bytes, out int read));
                 Assert.Equal(bytes.Length, read);
@@ -427,28 +376,11 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void Writing_an_ImmutableArray_of_numbers_allocates_nothing()
         {
-            FrozenNumbers value = OnTheBoundaries();
-            var output = new PooledBufferWriter(1 << 16);
-            byte[] buffer = new byte[1 << 16];
-            Exercise(output, buffer, value);
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 50; i++)
+            Doors.AssertWritingAllocatesNothing(OnTheBoundaries(), 50, static (buffer, model) =>
             {
-                Exercise(output, buffer, value);
-            }
-
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
-
-            static void Exercise(PooledBufferWriter output, byte[] buffer, FrozenNumbers value)
-            {
-                output.Reset();
-                var writer = new MsgPackWriter(output);
-                FrozenNumbers.Write(ref writer, value);
-                writer.Flush();
                 Span<byte> rest = buffer;
-                FrozenNumbers.Write(ref rest, value);
-                _ = FrozenNumbers.GetEncodedLength(value);
-            }
+                FrozenNumbers.Write(ref rest, model);
+            });
         }
 
         [Fact]

@@ -80,40 +80,21 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal(expected.Buckets, actual.Buckets);
         }
 
-        private static byte[] Bytes(Everything value)
-        {
-            byte[] bytes = new byte[Everything.GetEncodedLength(value)];
-            Assert.Equal(bytes.Length, Everything.Write(bytes, value));
-            return bytes;
-        }
+        private static byte[] Bytes(Everything value) => Doors.Bytes(value, Everything.Write);
 
         [Fact]
         public void Every_member_type_round_trips_through_every_door()
         {
             Everything value = SomeEverything();
             byte[] bytes = Bytes(value);
-
-            var output = new PooledBufferWriter();
-            var writer = new MsgPackWriter(output);
-            Everything.Write(ref writer, value);
-            writer.Flush();
-            Assert.Equal(bytes, output.WrittenSpan.ToArray());
-
-            Span<byte> rest = new byte[bytes.Length];
-            Everything.Write(ref rest, value);
-            Assert.Equal(0, rest.Length);
+            Doors.AssertWritersAgree(value, bytes);
 
             AssertEqualEverything(value, Everything.Read(bytes, out int read));
             Assert.Equal(bytes.Length, read);
             Assert.Equal(bytes.Length, MsgPackSpec.Skip(bytes));
 
             // Every cut of a two-segment sequence.
-            for (int cut = 1; cut < bytes.Length; cut += 7)
-            {
-                var reader = new MsgPackReader(Sequences.Split(bytes, cut));
-                AssertEqualEverything(value, Everything.Read(ref reader));
-                Assert.Equal(bytes.Length, reader.Consumed);
-            }
+            Doors.AssertReadsAcrossSegments<Everything>(bytes, Doors.Cuts(bytes.Length, 7), back => AssertEqualEverything(value, back));
         }
 
         [Fact]
@@ -186,29 +167,10 @@ namespace MsgPack.Spec.Generator.Tests
             arrays.Accounts = arrays.Accounts!.ToArray();
             foreach (Everything value in new[] { lists, arrays })
             {
-                var output = new PooledBufferWriter(1 << 16);
-                byte[] buffer = new byte[1 << 16];
-                Exercise(output, buffer, value);
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                for (int i = 0; i < 50; i++)
-                {
-                    Exercise(output, buffer, value);
-                }
-
-                Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+                Doors.AssertWritingAllocatesNothing(value, 50, static (buffer, model) => Everything.Write(buffer, model));
             }
 
             Assert.Equal(Bytes(lists), Bytes(arrays));
-
-            static void Exercise(PooledBufferWriter output, byte[] buffer, Everything value)
-            {
-                output.Reset();
-                var writer = new MsgPackWriter(output);
-                Everything.Write(ref writer, value);
-                writer.Flush();
-                Everything.Write(buffer, value);
-                _ = Everything.GetEncodedLength(value);
-            }
         }
 
         [Fact]

@@ -26,12 +26,7 @@ namespace MsgPack.Spec.Generator.Tests
 
         private static string Hex(byte[] bytes) => Convert.ToHexString(bytes);
 
-        private static byte[] Bytes(Shape value)
-        {
-            byte[] bytes = new byte[Shape.GetEncodedLength(value)];
-            Assert.Equal(bytes.Length, Shape.Write(bytes, value));
-            return bytes;
-        }
+        private static byte[] Bytes(Shape value) => Doors.Bytes(value, Shape.Write);
 
         private static byte[] Bytes(IPet value)
         {
@@ -114,18 +109,7 @@ namespace MsgPack.Spec.Generator.Tests
         public void A_union_round_trips_through_every_door_and_across_segments(Shape value)
         {
             byte[] bytes = Bytes(value);
-
-            var output = new PooledBufferWriter();
-            var writer = new MsgPackWriter(output);
-            Shape.Write(ref writer, value);
-            writer.Flush();
-            Assert.Equal(Hex(bytes), Hex(output.WrittenSpan.ToArray()));
-
-            Span<byte> rest = new byte[bytes.Length + 2];
-            Span<byte> start = rest;
-            Shape.Write(ref rest, value);
-            Assert.Equal(2, rest.Length);
-            Assert.Equal(Hex(bytes), Hex(start.Slice(0, bytes.Length).ToArray()));
+            Doors.AssertWritersAgree(value, bytes);
             Assert.False(Shape.TryWrite(new byte[bytes.Length - 1], value, out _));
             Assert.ThrowsAny<ArgumentException>(() => Shape.Write(new byte[bytes.Length - 1], value));
 
@@ -134,12 +118,7 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Equal(bytes.Length, read);
             Assert.Equal(OperationStatus.Done, Shape.TryRead(bytes, out Shape? tried, out _));
             Assert.Equal(Hex(bytes), Hex(Bytes(tried!)));
-            for (int cut = 0; cut <= bytes.Length; cut++)
-            {
-                var reader = new MsgPackReader(Sequences.Split(bytes, cut));
-                Assert.Equal(Hex(bytes), Hex(Bytes(Shape.Read(ref reader))));
-                Assert.Equal(bytes.Length, reader.Consumed);
-            }
+            Doors.AssertReadsAcrossSegments<Shape>(bytes, Enumerable.Range(0, bytes.Length + 1), back => Assert.Equal(Hex(bytes), Hex(Bytes(back))));
 
             Assert.Equal(OperationStatus.NeedMoreData, Shape.TryRead(bytes.AsSpan(0, bytes.Length - 1), out _, out int none));
             Assert.Equal(0, none);
@@ -288,28 +267,11 @@ namespace MsgPack.Spec.Generator.Tests
         [Fact]
         public void Writing_a_union_allocates_nothing()
         {
-            Shape value = (Shape)Values().Last()[0];
-            var output = new PooledBufferWriter(4096);
-            byte[] buffer = new byte[4096];
-            Exercise(output, buffer, value); // warm up: JIT, statics
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 100; i++)
+            Doors.AssertWritingAllocatesNothing((Shape)Values().Last()[0], 100, static (buffer, model) =>
             {
-                Exercise(output, buffer, value);
-            }
-
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
-
-            static void Exercise(PooledBufferWriter output, byte[] buffer, Shape value)
-            {
-                output.Reset();
-                var writer = new MsgPackWriter(output);
-                Shape.Write(ref writer, value);
-                writer.Flush();
-                Shape.Write(buffer, value);
-                Shape.TryWrite(buffer, value, out _);
-                _ = Shape.GetEncodedLength(value);
-            }
+                Shape.Write(buffer, model);
+                Shape.TryWrite(buffer, model, out _);
+            });
         }
     }
 }

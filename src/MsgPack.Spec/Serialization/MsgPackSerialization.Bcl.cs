@@ -354,13 +354,14 @@ namespace MsgPack.Spec.Serialization
         public static Int128 ReadInt128(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
             long start = cursor.GetConsumed(ref reader);
-            if (cursor.PeekMsgPackType(ref reader) == MsgPackType.Integer)
+            MsgPackType type = cursor.PeekMsgPackType(ref reader);
+            if (type == MsgPackType.Integer)
             {
                 return cursor.TryReadInt64(ref reader, out long small) == OperationStatus.Done ? small : cursor.ReadUInt64(ref reader);
             }
 
             Span<byte> bytes = stackalloc byte[16];
-            bool bigEndian = Read128(ref cursor, ref reader, Int128Extension, bytes, start, "an Int128 (bin of 16 bytes, an integer, or ext 5 of 16 bytes)");
+            ReadIntegerBytes(ref cursor, ref reader, type, Int128Extension, 16, start, "an Int128 (bin of 16 bytes, an integer, or ext 5 of 16 bytes)", out bool bigEndian).CopyTo(bytes);
             return bigEndian ? BinaryPrimitives.ReadInt128BigEndian(bytes) : BinaryPrimitives.ReadInt128LittleEndian(bytes);
         }
 
@@ -375,13 +376,14 @@ namespace MsgPack.Spec.Serialization
         public static UInt128 ReadUInt128(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
             long start = cursor.GetConsumed(ref reader);
-            if (cursor.PeekMsgPackType(ref reader) == MsgPackType.Integer)
+            MsgPackType type = cursor.PeekMsgPackType(ref reader);
+            if (type == MsgPackType.Integer)
             {
                 return cursor.ReadUInt64(ref reader);
             }
 
             Span<byte> bytes = stackalloc byte[16];
-            bool bigEndian = Read128(ref cursor, ref reader, UInt128Extension, bytes, start, "a UInt128 (bin of 16 bytes, an integer, or ext 6 of 16 bytes)");
+            ReadIntegerBytes(ref cursor, ref reader, type, UInt128Extension, 16, start, "a UInt128 (bin of 16 bytes, an integer, or ext 6 of 16 bytes)", out bool bigEndian).CopyTo(bytes);
             return bigEndian ? BinaryPrimitives.ReadUInt128BigEndian(bytes) : BinaryPrimitives.ReadUInt128LittleEndian(bytes);
         }
 
@@ -434,31 +436,14 @@ namespace MsgPack.Spec.Serialization
         public static BigInteger ReadBigInteger(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
             long start = cursor.GetConsumed(ref reader);
-            const string Expected = "a BigInteger (bin of its bytes, an integer, or ext 3 of its bytes)";
-            scoped MsgPackPayload bytes;
-            bool bigEndian = false;
-            switch (cursor.PeekMsgPackType(ref reader))
+            MsgPackType type = cursor.PeekMsgPackType(ref reader);
+            if (type == MsgPackType.Integer)
             {
-                case MsgPackType.Integer:
-                    return cursor.TryReadInt64(ref reader, out long small) == OperationStatus.Done ? small : cursor.ReadUInt64(ref reader);
-                case MsgPackType.Binary:
-                    bytes = cursor.ReadBinary(ref reader);
-                    break;
-                case MsgPackType.Extension:
-                    ExtensionHeader header = cursor.ReadExtensionHeader(ref reader);
-                    if (header.TypeCode != BigIntegerExtension)
-                    {
-                        ThrowNot(Expected, start);
-                    }
-
-                    bytes = cursor.ReadBytes(ref reader, header.Length);
-                    bigEndian = true;
-                    break;
-                default:
-                    ThrowNot(Expected, start);
-                    return default;
+                return cursor.TryReadInt64(ref reader, out long small) == OperationStatus.Done ? small : cursor.ReadUInt64(ref reader);
             }
 
+            // Any length (-1): a bin or ext past the limit fails once it is read, below.
+            MsgPackPayload bytes = ReadIntegerBytes(ref cursor, ref reader, type, BigIntegerExtension, -1, start, "a BigInteger (bin of its bytes, an integer, or ext 3 of its bytes)", out bool bigEndian);
             if (bytes.Length > MaxBigIntegerLength)
             {
                 ThrowNot("a BigInteger of at most " + MaxBigIntegerLength + " bytes", start);
@@ -490,34 +475,38 @@ namespace MsgPack.Spec.Serialization
             BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(10), upper);
         }
 
-        /// <summary>Reads the 16 bytes of bin 16 or of the extension into <paramref name="bytes"/>; true when they are big endian (the extension).</summary>
-        private static bool Read128(ref MsgPackCursor cursor, ref MsgPackReader reader, sbyte extension, scoped Span<byte> bytes, long start, string expected)
+        /// <summary>
+        /// The bytes of an integer in a form other than a MessagePack integer (<paramref name="type"/>, peeked): a bin's,
+        /// little endian, or those of an ext of type <paramref name="extension"/>, big endian (<paramref name="bigEndian"/>);
+        /// exactly <paramref name="length"/> of them unless it is -1, an ext's length checked before its bytes are read.
+        /// </summary>
+        private static MsgPackPayload ReadIntegerBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, MsgPackType type, sbyte extension, int length, long start, string expected, out bool bigEndian)
         {
-            if (cursor.PeekMsgPackType(ref reader) == MsgPackType.Extension)
+            if (type == MsgPackType.Extension)
             {
                 ExtensionHeader header = cursor.ReadExtensionHeader(ref reader);
-                if (header.TypeCode != extension || header.Length != 16)
+                if (header.TypeCode != extension || (length != -1 && header.Length != length))
                 {
                     ThrowNot(expected, start);
                 }
 
-                cursor.ReadBytes(ref reader, 16).CopyTo(bytes);
-                return true;
+                bigEndian = true;
+                return cursor.ReadBytes(ref reader, header.Length);
             }
 
-            if (cursor.PeekMsgPackType(ref reader) != MsgPackType.Binary)
+            if (type != MsgPackType.Binary)
             {
                 ThrowNot(expected, start);
             }
 
             MsgPackPayload payload = cursor.ReadBinary(ref reader);
-            if (payload.Length != 16)
+            if (length != -1 && payload.Length != length)
             {
                 ThrowNot(expected, start);
             }
 
-            payload.CopyTo(bytes);
-            return false;
+            bigEndian = false;
+            return payload;
         }
 
         private static void CheckRoom(Span<byte> destination, int length)

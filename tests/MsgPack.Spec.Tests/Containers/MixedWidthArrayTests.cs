@@ -27,10 +27,6 @@ namespace MsgPack.Spec.Tests.Containers
 
         private delegate OperationStatus PointerTryRead<T>(byte* source, int length, Span<T> destination, out int count, out int bytesRead);
 
-        private delegate int WriteOne<T>(Span<byte> destination, T value);
-
-        private delegate OperationStatus TryReadOne<T>(ReadOnlySpan<byte> source, out T value, out int bytesRead);
-
         /// <summary>The last value of each format and the first of the next, both signs, and their neighbours.</summary>
         private static readonly Int128[] Boundaries = new Int128[]
         {
@@ -92,11 +88,11 @@ namespace MsgPack.Spec.Tests.Containers
             private readonly PointerWrite<T> _pointerWrite;
             private readonly SpanTryRead<T> _tryRead;
             private readonly PointerTryRead<T> _pointerTryRead;
-            private readonly WriteOne<T> _writeOne;
-            private readonly TryReadOne<T> _tryReadOne;
+            private readonly OneWrite<T> _writeOne;
+            private readonly OneTry<T> _tryReadOne;
             private readonly Int128[] _boundaries;
 
-            public MixedKit(Int128 min, Int128 max, Func<Int128, T> from, Func<T, Int128> to, SpanWrite<T> write, SpanTryWrite<T> tryWrite, PointerWrite<T> pointerWrite, SpanTryRead<T> tryRead, PointerTryRead<T> pointerTryRead, WriteOne<T> writeOne, TryReadOne<T> tryReadOne)
+            public MixedKit(Int128 min, Int128 max, Func<Int128, T> from, Func<T, Int128> to, SpanWrite<T> write, SpanTryWrite<T> tryWrite, PointerWrite<T> pointerWrite, SpanTryRead<T> tryRead, PointerTryRead<T> pointerTryRead, OneWrite<T> writeOne, OneTry<T> tryReadOne)
             {
                 _min = min;
                 _max = max;
@@ -220,15 +216,7 @@ namespace MsgPack.Spec.Tests.Containers
             private byte[] Encode(T[] values)
             {
                 var buffer = new byte[16 + (values.Length * 9)];
-                Span<byte> rest = buffer;
-                MsgPackSpec.WriteArrayHeader(ref rest, values.Length);
-                foreach (T value in values)
-                {
-                    int n = _writeOne(rest, value);
-                    rest = rest.Slice(n);
-                }
-
-                return buffer.AsSpan(0, buffer.Length - rest.Length).ToArray();
+                return buffer.AsSpan(0, PerValueArrays.Write<T>(buffer, values, _writeOne)).ToArray();
             }
 
             private void CheckRoundTrip(T[] values)
@@ -273,7 +261,7 @@ namespace MsgPack.Spec.Tests.Containers
             {
                 int capacity = 700;
                 var expectedValues = new T[capacity];
-                OperationStatus expected = Oracle(input, expectedValues, out int expectedCount, out int expectedBytes);
+                OperationStatus expected = PerValueArrays.TryRead<T>(input, expectedValues, _tryReadOne, out int expectedCount, out int expectedBytes);
 
                 var actualValues = new T[capacity];
                 OperationStatus actual = _tryRead(input, actualValues, out int count, out int bytesRead);
@@ -295,44 +283,6 @@ namespace MsgPack.Spec.Tests.Containers
                     Assert.Fail($"{typeof(T).Name} {door}, {what}: expected {expected} count {expectedCount} bytes {expectedBytes}, got {actual} count {count} bytes {bytesRead}\n"
                         + $"input {Convert.ToHexString(input)}\nexpected {string.Join(", ", expectedValues.Take(stored))}\nactual   {string.Join(", ", actualValues.Take(stored))}");
                 }
-            }
-
-            /// <summary>What the bulk Try reader reports, from a header read and a loop of per-value reads.</summary>
-            private OperationStatus Oracle(byte[] input, T[] destination, out int count, out int bytesRead)
-            {
-                OperationStatus status = MsgPackSpec.TryReadArrayHeader(input, out int items, out int header);
-                if (status != OperationStatus.Done)
-                {
-                    count = status == OperationStatus.NeedMoreData ? 0 : -1;
-                    bytesRead = status == OperationStatus.NeedMoreData ? header : 0;
-                    return status;
-                }
-
-                if (items > destination.Length)
-                {
-                    count = items;
-                    bytesRead = 0;
-                    return OperationStatus.DestinationTooSmall;
-                }
-
-                int position = header;
-                for (int i = 0; i < items; i++)
-                {
-                    status = _tryReadOne(input.AsSpan(position), out T value, out int read);
-                    if (status != OperationStatus.Done)
-                    {
-                        count = i;
-                        bytesRead = status == OperationStatus.NeedMoreData ? position + read + (items - i - 1) : 0;
-                        return status;
-                    }
-
-                    destination[i] = value;
-                    position += read;
-                }
-
-                count = items;
-                bytesRead = position;
-                return OperationStatus.Done;
             }
 
             private static void AppendHeader(List<byte> bytes, int count)

@@ -9,17 +9,13 @@ namespace MsgPack.Spec.Tests.Hostile
 
     internal delegate int BulkSpanRead<T>(ReadOnlySpan<byte> source, Span<T> destination, out int bytesRead);
 
-    internal delegate OperationStatus OneTry<T>(ReadOnlySpan<byte> source, out T value, out int bytesRead);
-
     internal delegate int BulkSpanWrite<T>(Span<byte> destination, ReadOnlySpan<T> values);
-
-    internal delegate int OneWrite<T>(Span<byte> destination, T value);
 
     /// <summary>
     /// The bulk integer array readers on the fuzzed document (its vector paths, mixed widths among them, see
-    /// Arrays/ArrayVectors.Mixed.cs) against a header read and a loop of per-value reads: the same status, count,
-    /// bytes and values, span and pointer alike, the throwing reader throwing only the documented exceptions; and
-    /// what they read, written back by the bulk writer, gives the bytes of a loop of per-value writes.
+    /// Arrays/ArrayVectors.Mixed.cs) against a header read and a loop of per-value reads (PerValueArrays): the same
+    /// status, count, bytes and values, span and pointer alike, the throwing reader throwing only the documented
+    /// exceptions; and what they read, written back by the bulk writer, gives the bytes of a loop of per-value writes.
     /// </summary>
     internal sealed unsafe partial class FuzzOracle
     {
@@ -47,7 +43,7 @@ namespace MsgPack.Spec.Tests.Hostile
             var span = new ReadOnlySpan<byte>(p, length);
             Span<T> expected = stackalloc T[BulkCapacity];
             Span<T> actual = stackalloc T[BulkCapacity];
-            OperationStatus oracle = BulkOracle(doors, span, expected, out int expectedCount, out int expectedBytes);
+            OperationStatus oracle = PerValueArrays.TryRead(span, expected, doors.OneTry, out int expectedCount, out int expectedBytes);
 
             OperationStatus status;
             int count;
@@ -109,59 +105,12 @@ namespace MsgPack.Spec.Tests.Hostile
                 // What was read, written back: the bulk writer against a loop of per-value writes.
                 ReadOnlySpan<T> values = expected.Slice(0, expectedCount);
                 int bulk = doors.Write(_bulkBytes, values);
-                Span<byte> rest = _bulkLoopBytes;
-                int header = MsgPackSpec.WriteArrayHeader(rest, values.Length);
-                rest = rest.Slice(header);
-                foreach (T value in values)
-                {
-                    rest = rest.Slice(doors.WriteOne(rest, value));
-                }
-
-                int loop = _bulkLoopBytes.Length - rest.Length;
+                int loop = PerValueArrays.Write(_bulkLoopBytes, values, doors.WriteOne);
                 if (!_bulkBytes.AsSpan(0, bulk).SequenceEqual(_bulkLoopBytes.AsSpan(0, loop)))
                 {
                     Fail("bulk/per-value disagree", doors.Name + " span Write", $"{bulk} bytes against {loop} of the per-value loop");
                 }
             }
-        }
-
-        /// <summary>What the bulk Try reader must report: a header read, then per-value reads.</summary>
-        private static OperationStatus BulkOracle<T>(BulkDoors<T> doors, ReadOnlySpan<byte> span, Span<T> destination, out int count, out int bytesRead)
-        {
-            OperationStatus status = MsgPackSpec.TryReadArrayHeader(span, out int items, out int header);
-            if (status != OperationStatus.Done)
-            {
-                count = status == OperationStatus.NeedMoreData ? 0 : -1;
-                bytesRead = status == OperationStatus.NeedMoreData ? header : 0;
-                return status;
-            }
-
-            if (items > destination.Length)
-            {
-                count = items;
-                bytesRead = 0;
-                return OperationStatus.DestinationTooSmall;
-            }
-
-            int position = header;
-            for (int i = 0; i < items; i++)
-            {
-                status = doors.OneTry(span.Slice(position), out T value, out int read);
-                if (status != OperationStatus.Done)
-                {
-                    count = i;
-                    long needed = (long)position + read + (items - i - 1);
-                    bytesRead = status == OperationStatus.NeedMoreData && needed <= int.MaxValue ? (int)needed : 0;
-                    return status == OperationStatus.NeedMoreData && needed > int.MaxValue ? OperationStatus.InvalidData : status;
-                }
-
-                destination[i] = value;
-                position += read;
-            }
-
-            count = items;
-            bytesRead = position;
-            return OperationStatus.Done;
         }
 
         internal sealed class BulkDoors<T>
