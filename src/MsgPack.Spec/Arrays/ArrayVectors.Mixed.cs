@@ -304,15 +304,7 @@ namespace MsgPack.Spec
                 // widths), the window moved past those the chain alone says end in reach, as for 64-bit elements below.
                 while (count - i >= 8 && length - position >= 16)
                 {
-                    Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position));
-                    Vector128<byte> following = Vector128<byte>.Zero;
-                    int limit = 16;
-                    if (length - position >= 32)
-                    {
-                        following = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position + 16));
-                        limit = 32;
-                    }
-
+                    Vector128<byte> bytes = LoadWindow(ref Unsafe.Add(ref source, position), length - position, out Vector128<byte> following, out int limit);
                     int taken = DecodeMixedWindow16<TLanes>(bytes, following, limit, ref Unsafe.Add(ref destination, i * size), out ulong ends, out uint ending, out uint good);
                     // "No value taken" as lane 0's bit, not as taken == 0: without BMI1 the JIT (.NET 10.0) computes
                     // TrailingZeroCount with bsf and took its zero flag, which says the source is zero, for the
@@ -337,18 +329,7 @@ namespace MsgPack.Spec
 
             while (count - i >= 4 && length - position >= 16)
             {
-                Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position));
-
-                // The values start in the first 16 bytes and may end in the next 16, where there are 16 more: then 4
-                // values of up to 8 bytes nearly always are one window.
-                Vector128<byte> following = Vector128<byte>.Zero;
-                int limit = 16;
-                if (length - position >= 32)
-                {
-                    following = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, position + 16));
-                    limit = 32;
-                }
-
+                Vector128<byte> bytes = LoadWindow(ref Unsafe.Add(ref source, position), length - position, out Vector128<byte> following, out int limit);
                 uint ending = 0;
                 uint good = 0;
                 int taken = size == sizeof(long)
@@ -407,6 +388,24 @@ namespace MsgPack.Spec
 
             bytesRead = position;
             return i;
+        }
+
+        /// <summary>
+        /// A window (16 bytes, where at least 16 are left): its values start in it and may end in the next 16, which
+        /// <paramref name="following"/> holds where they are there too (<paramref name="limit"/> 32; else zeros and 16).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<byte> LoadWindow(ref byte source, int length, out Vector128<byte> following, out int limit)
+        {
+            following = Vector128<byte>.Zero;
+            limit = 16;
+            if (length >= 32)
+            {
+                following = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref source, 16));
+                limit = 32;
+            }
+
+            return Unsafe.ReadUnaligned<Vector128<byte>>(ref source);
         }
 
         /// <summary>The last elements (fewer than 4, or in fewer than 16 bytes), window by window through a copy on the stack.</summary>
