@@ -286,10 +286,10 @@ namespace MsgPack.Spec
         // ---- Decoding.
 
         /// <summary>
-        /// Decodes windows of up to 4 values of any format that fits the element type (but 8-byte ones for elements
-        /// narrower than 64 bits), while 4 elements and 16 bytes are left, up to 16 fixints in a row or 3 uint 32/int 32 in a row (which the one-width
-        /// paths take faster) or a value it does not take (which the per-value core then reads or reports); then the
-        /// last elements, when fewer are left.
+        /// Decodes windows of up to 4 values (8 for 16-bit elements) of any format that fits the element type (but
+        /// 8-byte ones for elements narrower than 64 bits), while 4 elements and 16 bytes are left, up to 16 fixints in
+        /// a row or 3 uint 32/int 32 in a row (which the one-width paths take faster) or a value it does not take (which
+        /// the per-value core then reads or reports); then the last elements, when fewer are left.
         /// </summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int DecodeMixed<TLanes>(ref byte source, int length, ref byte destination, int count, out int bytesRead)
@@ -306,6 +306,7 @@ namespace MsgPack.Spec
                 {
                     Vector128<byte> bytes = LoadWindow(ref Unsafe.Add(ref source, position), length - position, out Vector128<byte> following, out int limit);
                     int taken = DecodeMixedWindow16<TLanes>(bytes, following, limit, ref Unsafe.Add(ref destination, i * size), out ulong ends, out uint ending, out uint good);
+
                     // "No value taken" as lane 0's bit, not as taken == 0: without BMI1 the JIT (.NET 10.0) computes
                     // TrailingZeroCount with bsf and took its zero flag, which says the source is zero, for the
                     // result's; the test then never saw a refused first value (BulkArrayTests with AVX2 off found it).
