@@ -309,7 +309,8 @@ namespace MsgPack.Spec
 
                     // "No value taken" as lane 0's bit, not as taken == 0: without BMI1 the JIT (.NET 10.0) computes
                     // TrailingZeroCount with bsf and took its zero flag, which says the source is zero, for the
-                    // result's; the test then never saw a refused first value (BulkArrayTests with AVX2 off found it).
+                    // result's (dotnet/runtime#133783); the test then never saw a refused first value (BulkArrayTests
+                    // with AVX2 off found it here).
                     if ((good & 1) == 0 || (i > 0 && (uint)ends == 0x0403_0201u && IsFixInts(bytes, default(TLanes).Signed)))
                     {
                         // A value the per-value core reads or reports, or 16 fixints, which the one-width path takes.
@@ -335,8 +336,10 @@ namespace MsgPack.Spec
                 uint good = 0;
                 int taken = size == sizeof(long)
                     ? DecodeMixedWindow64<TLanes>(bytes, following, limit, 4, ref Unsafe.Add(ref destination, i * size), out uint ends, out ending, out good)
-                    : DecodeMixedWindow<TLanes>(bytes, following, limit, 4, ref Unsafe.Add(ref destination, i * size), out ends);
-                if (taken == 0)
+                    : DecodeMixedWindow<TLanes>(bytes, following, limit, 4, ref Unsafe.Add(ref destination, i * size), out ends, out good);
+
+                // None taken: lane 0's bit, as in the 16-bit loop above.
+                if ((good & 1) == 0)
                 {
                     bytesRead = position;
                     return i;
@@ -426,9 +429,9 @@ namespace MsgPack.Spec
                 Vector128<byte> bytes = Vector128<byte>.Zero;
                 Unsafe.CopyBlockUnaligned(ref Unsafe.As<Vector128<byte>, byte>(ref bytes), ref Unsafe.Add(ref source, position), (uint)available);
                 int taken = size == sizeof(long)
-                    ? DecodeMixedWindow64<TLanes>(bytes, Vector128<byte>.Zero, available, Math.Min(count - i, 4), ref items, out uint ends, out _, out _)
-                    : DecodeMixedWindow<TLanes>(bytes, Vector128<byte>.Zero, available, Math.Min(count - i, 4), ref items, out ends);
-                if (taken == 0)
+                    ? DecodeMixedWindow64<TLanes>(bytes, Vector128<byte>.Zero, available, Math.Min(count - i, 4), ref items, out uint ends, out _, out uint good)
+                    : DecodeMixedWindow<TLanes>(bytes, Vector128<byte>.Zero, available, Math.Min(count - i, 4), ref items, out ends, out good);
+                if ((good & 1) == 0)
                 {
                     break;
                 }
@@ -475,11 +478,11 @@ namespace MsgPack.Spec
         /// Decodes the values that begin in a 16-byte window and end within the first <paramref name="limit"/> bytes of
         /// it and the 16 that <paramref name="following"/> holds, at most <paramref name="most"/>, up to the first that
         /// is not a format of up to 4 bytes after the code or does not fit the element type; stores 4 elements (those
-        /// past the count returned are not meant). Returns how many were decoded, and where the first 4 values end, a
-        /// byte each.
+        /// past the count returned are not meant). Returns how many were decoded, where the first 4 values end, a
+        /// byte each, and in <paramref name="good"/> a bit per value taken.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static int DecodeMixedWindow<TLanes>(Vector128<byte> bytes, Vector128<byte> following, int limit, int most, ref byte destination, out uint ends)
+        private static int DecodeMixedWindow<TLanes>(Vector128<byte> bytes, Vector128<byte> following, int limit, int most, ref byte destination, out uint ends, out uint good)
             where TLanes : struct, IIntegerLanes
         {
             Vector128<byte> end = MixedChain(bytes, wide: false, out Vector128<byte> start, out Vector128<byte> valid, out _);
@@ -506,7 +509,7 @@ namespace MsgPack.Spec
             // The lanes that start inside the window, end inside the limit, have a valid code and fit: the count is
             // the run of them from lane 0.
             Vector128<byte> inside = Vector128.LessThan(start, Vector128.Create((byte)16)) & Vector128.LessThanOrEqual(end, Vector128.Create((byte)limit)) & Ssse3.Shuffle(valid, start);
-            uint good = inside.ExtractMostSignificantBits() & default(TLanes).MixedFits(values, signedLanes) & ((1u << most) - 1);
+            good = inside.ExtractMostSignificantBits() & default(TLanes).MixedFits(values, signedLanes) & ((1u << most) - 1);
             int taken = BitOperations.TrailingZeroCount(~good);
             default(TLanes).StoreMixed4(ref destination, values, signedLanes);
             return taken;
