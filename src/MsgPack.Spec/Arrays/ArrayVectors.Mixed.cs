@@ -15,11 +15,11 @@ namespace MsgPack.Spec
     /// </summary>
     /// <remarks>
     /// <para>
-    /// Encoding takes 4 values as 32-bit lanes. Vector compares give each lane its width class (0 fixint, 1 to 3 for 1,
-    /// 2 or 4 bytes after the code) and its code; the lanes are interleaved with their codes, so that each pair of
-    /// values and codes sits in 16 bytes, and one shuffle per pair, picked from a 16-entry table by the pair's two
-    /// classes, lays out [code, big-endian bytes] for both. The pair lengths come from the same table index: no branch
-    /// depends on the values.
+    /// Encoding takes 4 values as 32-bit lanes (8 with AVX2). Vector compares give each lane its width class (0 fixint,
+    /// 1 to 3 for 1, 2 or 4 bytes after the code) and its code; the lanes are interleaved with their codes, so that
+    /// each pair of values and codes sits in 16 bytes, and one shuffle per pair, picked from a 16-entry table by the
+    /// pair's two classes, lays out [code, big-endian bytes] for both. The pair lengths come from the same table index:
+    /// no branch depends on the values.
     /// </para>
     /// <para>
     /// Decoding cannot look up a table first: where a value starts depends on the length of the one before. It takes a
@@ -61,9 +61,10 @@ namespace MsgPack.Spec
         private const int MixedEncodeRoom8 = 46;
 
         /// <summary>
-        /// Encodes blocks of 4 values of any widths, while each fits 32 bits and <see cref="MixedEncodeReach"/>
-        /// elements are left, up to a block of 4 fixints or of 4 uint 32/int 32 (which the one-width paths take
-        /// faster); then the last elements, when fewer than that are left.
+        /// Encodes blocks of 4 values of any widths (8 with AVX2, while <see cref="MixedEncodeReach8"/> elements are
+        /// left), while each fits 32 bits and <see cref="MixedEncodeReach"/> elements are left, up to a block (the first
+        /// 4 of an 8-value step) of 4 fixints or of 4 uint 32/int 32 (which the one-width paths take faster); then the
+        /// last elements, when fewer than that are left.
         /// </summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int EncodeMixed<TLanes>(ref byte destination, int room, ref byte source, int count, out int bytesWritten)
@@ -286,10 +287,11 @@ namespace MsgPack.Spec
         // ---- Decoding.
 
         /// <summary>
-        /// Decodes windows of up to 4 values (8 for 16-bit elements) of any format that fits the element type (but
-        /// 8-byte ones for elements narrower than 64 bits), while 4 elements and 16 bytes are left, up to 16 fixints in
-        /// a row or 3 uint 32/int 32 in a row (which the one-width paths take faster) or a value it does not take (which
-        /// the per-value core then reads or reports); then the last elements, when fewer are left.
+        /// Decodes windows of up to 4 values of any format that fits the element type (but 8-byte ones for elements
+        /// narrower than 64 bits), while 4 elements and 16 bytes are left, up to 16 fixints in a row or 3 uint 32/int 32
+        /// in a row (which the one-width paths take faster) or a value it does not take (which the per-value core then
+        /// reads or reports); then the last elements, when fewer are left. 16-bit elements first take windows of 8 while
+        /// 8 elements are left, of formats of up to 2 bytes after the code (a uint 32/int 32 goes to the per-value core).
         /// </summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int DecodeMixed<TLanes>(ref byte source, int length, ref byte destination, int count, out int bytesRead)
@@ -353,8 +355,8 @@ namespace MsgPack.Spec
                     break;
                 }
 
-                // The 4 values usually all fit the window (those of up to 4 bytes always, 8-byte ones 3 times in 4 on
-                // random widths): then the next window's start is known as soon as the chain is, before the checks (the
+                // The 4 values usually all fit the window (those of up to 4 bytes always where 32 bytes are left,
+                // 8-byte ones 3 times in 4 on random widths): then the next window's start is known as soon as the chain is, before the checks (the
                 // branch is predicted), which keeps the loop's dependency short. Otherwise, with 8-byte values, the
                 // window moves past the values the chain alone says end inside it, and the checks only decide a branch
                 // (a value refused among them), so that they stay off the loop's dependency too. (The test is on the
@@ -448,7 +450,8 @@ namespace MsgPack.Spec
         /// <summary>
         /// Follows the chain of codes from byte 0 of a 16-byte window: in bytes 0-3 of the result, where the first 4
         /// values end; in <paramref name="start"/>, where they start; in <paramref name="valid"/>, per byte, whether
-        /// it is a code the path takes (with <paramref name="wide"/>, the 8-byte formats too).
+        /// it is a code the path takes (with <paramref name="wide"/>, the 8-byte formats too); in
+        /// <paramref name="fourth"/>, per byte, where the value 4 steps along the chain from it ends.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<byte> MixedChain(Vector128<byte> bytes, bool wide, out Vector128<byte> start, out Vector128<byte> valid, out Vector128<byte> fourth)
@@ -517,9 +520,9 @@ namespace MsgPack.Spec
 
         /// <summary>
         /// <see cref="DecodeMixedWindow"/> for 64-bit elements: every integer format, each value gathered into a 64-bit
-        /// lane (two registers of two), sign-extended where its format is signed. In <paramref name="ending"/>, a bit per
-        /// value (of the first <paramref name="most"/>) that ends inside the limit, from the chain alone; in
-        /// <paramref name="good"/>, those of them that are also taken.
+        /// lane (one 256-bit register with AVX2, else two of two), sign-extended where its format is signed. In
+        /// <paramref name="ending"/>, a bit per value (of the first <paramref name="most"/>) that ends inside the
+        /// limit, from the chain alone; in <paramref name="good"/>, those of them that are also taken.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static int DecodeMixedWindow64<TLanes>(Vector128<byte> bytes, Vector128<byte> following, int limit, int most, ref byte destination, out uint ends, out uint ending, out uint good)
