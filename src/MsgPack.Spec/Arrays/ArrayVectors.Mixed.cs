@@ -320,14 +320,7 @@ namespace MsgPack.Spec
                         return i;
                     }
 
-                    int reach = BitOperations.TrailingZeroCount(~ending);
-                    i += reach;
-                    position += (int)(byte)(ends >> (8 * (reach - 1)));
-                    if (((ending ^ good) & ((1u << reach) - 1)) != 0)
-                    {
-                        i -= reach - taken;
-                        position -= (int)(byte)(ends >> (8 * (reach - 1))) - (int)(byte)(ends >> (8 * (taken - 1)));
-                    }
+                    StepPastReach(ends, ending, good, taken, ref i, ref position);
                 }
             }
 
@@ -356,12 +349,9 @@ namespace MsgPack.Spec
                 }
 
                 // The 4 values usually all fit the window (those of up to 4 bytes always where 32 bytes are left,
-                // 8-byte ones 3 times in 4 on random widths): then the next window's start is known as soon as the chain is, before the checks (the
-                // branch is predicted), which keeps the loop's dependency short. Otherwise, with 8-byte values, the
-                // window moves past the values the chain alone says end inside it, and the checks only decide a branch
-                // (a value refused among them), so that they stay off the loop's dependency too. (The test is on the
-                // masks, not "taken != reach": from an equality the JIT would carry taken into the step and the checks
-                // back onto the dependency.)
+                // 8-byte ones 3 times in 4 on random widths): then the next window's start is known as soon as the
+                // chain is, before the checks (the branch is predicted), which keeps the loop's dependency short.
+                // Otherwise, with 8-byte values, the window moves as StepPastReach says.
                 if (taken == 4)
                 {
                     i += 4;
@@ -369,15 +359,7 @@ namespace MsgPack.Spec
                 }
                 else if (size == sizeof(long))
                 {
-                    int reach = BitOperations.TrailingZeroCount(~ending);
-                    i += reach;
-                    position += (int)(byte)(ends >> (8 * (reach - 1)));
-                    if (((ending ^ good) & ((1u << reach) - 1)) != 0)
-                    {
-                        // A value refused: back to the end of the last one taken, where the next window reports it.
-                        i -= reach - taken;
-                        position -= (int)(byte)(ends >> (8 * (reach - 1))) - (int)(byte)(ends >> (8 * (taken - 1)));
-                    }
+                    StepPastReach(ends, ending, good, taken, ref i, ref position);
                 }
                 else
                 {
@@ -412,6 +394,28 @@ namespace MsgPack.Spec
             }
 
             return Unsafe.ReadUnaligned<Vector128<byte>>(ref source);
+        }
+
+        /// <summary>
+        /// Moves past the values the chain alone says end in reach (<paramref name="ending"/>, the run from lane 0),
+        /// then, where one of them is refused (not in <paramref name="good"/>), back to the end of the last one taken
+        /// (<paramref name="taken"/>, at least 1), where the next window reports it. The checks of the values only
+        /// decide that branch, so that they stay off the loop's dependency. (The test is on the masks, not
+        /// "taken != reach": from an equality the JIT would carry taken into the step and the checks back onto the
+        /// dependency.)
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void StepPastReach(ulong ends, uint ending, uint good, int taken, ref int i, ref int position)
+        {
+            int reach = BitOperations.TrailingZeroCount(~ending);
+            int reached = (int)(byte)(ends >> (8 * (reach - 1)));
+            i += reach;
+            position += reached;
+            if (((ending ^ good) & ((1u << reach) - 1)) != 0)
+            {
+                i -= reach - taken;
+                position -= reached - (int)(byte)(ends >> (8 * (taken - 1)));
+            }
         }
 
         /// <summary>The last elements (fewer than 4, or in fewer than 16 bytes), window by window through a copy on the stack.</summary>
@@ -543,9 +547,7 @@ namespace MsgPack.Spec
                 Vector256<byte> spread = Vector256.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
                 Vector256<byte> sizes = Avx2.Shuffle(Vector256.Create(size, size), spread);
                 Vector256<byte> order = (Avx2.Shuffle(Vector256.Create(last, last), spread) - within) | Vector256.GreaterThanOrEqual(within, sizes);
-                Vector256<byte> clear = Vector256.Create((byte)0x70);
-                Vector256<long> raw = (Avx2.Shuffle(Vector256.Create(bytes, bytes), Avx2.AddSaturate(order, clear))
-                    | Avx2.Shuffle(Vector256.Create(following, following), Avx2.AddSaturate(order - Vector256.Create((byte)16), clear))).AsInt64();
+                Vector256<long> raw = Pick32(Vector256.Create(bytes, bytes), Vector256.Create(following, following), order).AsInt64();
                 Vector256<byte> signedBytes = Avx2.Shuffle(Vector256.Create(signedCode, signedCode), spread);
                 Vector256<long> top = (Vector256.Equals(within, sizes - Vector256<byte>.One) & Vector256.Create((byte)0x80) & signedBytes).AsInt64();
                 Vector256<long> values = (raw ^ top) - top;
@@ -622,6 +624,15 @@ namespace MsgPack.Spec
             Vector128<byte> clear = Vector128.Create((byte)0x70);
             return Ssse3.Shuffle(bytes, Sse2.AddSaturate(order, clear))
                 | Ssse3.Shuffle(following, Sse2.AddSaturate(order - Vector128.Create((byte)16), clear));
+        }
+
+        /// <summary><see cref="Pick32(Vector128{byte}, Vector128{byte}, Vector128{byte})"/> in each 128-bit half (each half holding the same 32 bytes).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector256<byte> Pick32(Vector256<byte> bytes, Vector256<byte> following, Vector256<byte> order)
+        {
+            Vector256<byte> clear = Vector256.Create((byte)0x70);
+            return Avx2.Shuffle(bytes, Avx2.AddSaturate(order, clear))
+                | Avx2.Shuffle(following, Avx2.AddSaturate(order - Vector256.Create((byte)16), clear));
         }
 
         /// <summary>Two values of the window as 64-bit lanes (<paramref name="spread"/> picks which), and all ones where their format is signed.</summary>
