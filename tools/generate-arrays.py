@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the bulk array front doors and codecs, one set per element type, from one table.
 
-The logic lives once, in the generic cores (src/MsgPack.Spec/MsgPackSpec.Arrays.cs, the codecs' per-value cores and
+The logic lives once, in the generic cores (src/MsgPack.Spec/Arrays/MsgPackSpec.Arrays.cs, the codecs' per-value cores and
 Arrays/ArrayVectors.cs); what this script writes is the public vocabulary: a one-line method per front door and type,
 with its XML docs. Run it after changing the table or a template: python3 tools/generate-arrays.py
 """
@@ -308,6 +308,6 @@ def write(path, text):
 
 
 write("src/MsgPack.Spec/Arrays/ArrayCodecs.g.cs", codecs())
-write("src/MsgPack.Spec/MsgPackSpec.Arrays.g.cs", spec_doors())
-write("src/MsgPack.Spec/Streaming/MsgPackWriter.Arrays.g.cs", writer_doors())
-write("src/MsgPack.Spec/Streaming/MsgPackReader.Arrays.g.cs", reader_doors())
+write("src/MsgPack.Spec/Arrays/MsgPackSpec.Arrays.g.cs", spec_doors())
+write("src/MsgPack.Spec/Arrays/MsgPackWriter.Arrays.g.cs", writer_doors())
+write("src/MsgPack.Spec/Arrays/MsgPackReader.Arrays.g.cs", reader_doors())

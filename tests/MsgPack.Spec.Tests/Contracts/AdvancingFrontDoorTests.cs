@@ -6,6 +6,8 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
 using Xunit;
+using MsgPack.Spec.Tests.Arrays;
+using MsgPack.Spec.Tests.Hostile;
 
 namespace MsgPack.Spec.Tests.Contracts
 {

@@ -4,6 +4,8 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Text;
 using Xunit;
+using MsgPack.Spec.Tests.Arrays;
+using MsgPack.Spec.Tests.Tokens;
 
 namespace MsgPack.Spec.Tests.Contracts
 {

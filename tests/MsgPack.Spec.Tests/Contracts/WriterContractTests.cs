@@ -1,5 +1,6 @@
 using System;
 using Xunit;
+using MsgPack.Spec.Tests.Arrays;
 
 namespace MsgPack.Spec.Tests.Contracts
 {

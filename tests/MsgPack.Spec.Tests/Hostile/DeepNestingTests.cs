@@ -1,9 +1,9 @@
 using System;
 using System.Buffers;
 using System.Text;
-using MsgPack.Spec.Tests.Streaming;
 using MsgPack.Spec.Tests.Text;
 using Xunit;
+using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Hostile
 {

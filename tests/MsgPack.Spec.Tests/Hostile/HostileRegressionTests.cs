@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using Xunit;
+using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Hostile
 {

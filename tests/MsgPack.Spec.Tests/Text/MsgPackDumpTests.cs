@@ -1,8 +1,8 @@
 using System;
 using System.Buffers;
 using System.Linq;
-using MsgPack.Spec.Tests.Streaming;
 using Xunit;
+using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Text
 {

@@ -3,8 +3,8 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
 using System.Text.Json;
-using MsgPack.Spec.Tests.Streaming;
 using Xunit;
+using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Text
 {

@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
-using MsgPack.Spec.Tests.Streaming;
 using Xunit;
+using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Tokens
 {

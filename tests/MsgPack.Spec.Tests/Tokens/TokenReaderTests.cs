@@ -2,8 +2,8 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
-using MsgPack.Spec.Tests.Streaming;
 using Xunit;
+using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Tokens
 {

@@ -5,6 +5,7 @@ using System.Text;
 using System.Text.RegularExpressions;
 using MsgPack.Spec.Dump;
 using Xunit;
+using MsgPack.Spec.Tests.Hostile;
 
 namespace MsgPack.Spec.Tests.Tools
 {
