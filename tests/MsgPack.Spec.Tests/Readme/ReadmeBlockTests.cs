@@ -5,12 +5,23 @@ using Xunit;
 namespace MsgPack.Spec.Tests.Readme
 {
     /// <summary>
-    /// Every C# block of README.md and of the package's README compiles and runs as printed. The blocks are read from
-    /// the Markdown itself; the Tarantool sample's block runs in the sample's tests, against their server.
+    /// Every C# block of README.md, of the docs pages the README's reference sections moved to and of the package's
+    /// README compiles and runs as printed. The blocks are read from the Markdown itself; the Tarantool sample's block
+    /// runs in the sample's tests, against their server.
     /// </summary>
     public class ReadmeBlockTests
     {
-        private static readonly string[] Files = ["README.md", "src/MsgPack.Spec/PACKAGE.md"];
+        /// <summary>The pages whose C# blocks are whole programs, and how many each holds besides the sample's.</summary>
+        private static readonly (string File, int Blocks)[] Pages =
+        [
+            ("README.md", 4),                   // the first example and your own types (3)
+            ("docs/spec.md", 3),                // advancing spans, values of unknown type, arrays of numbers
+            ("docs/streaming.md", 2),           // frames over a pipe, the writer's memory
+            ("docs/validation.md", 1),
+            ("src/MsgPack.Spec/PACKAGE.md", 1),
+        ];
+
+        internal static readonly string[] Files = Pages.Select(page => page.File).ToArray();
 
         private static IEnumerable<ReadmeBlock> LibraryBlocks() =>
             Files.SelectMany(ReadmeBlocks.Extract).Where(block => !block.Code.Contains("MsgPack.Spec.Samples", System.StringComparison.Ordinal));
@@ -23,8 +34,15 @@ namespace MsgPack.Spec.Tests.Readme
         [Fact]
         public void The_blocks_are_found()
         {
-            // 9 in README.md besides the sample's, 1 in PACKAGE.md: a change of fence that hid them would fail here.
-            Assert.Equal(10, LibraryBlocks().Count());
+            // A change of fence that hid a block, or a block moved to a page not listed, would fail here.
+            foreach ((string file, int blocks) in Pages)
+            {
+                Assert.True(
+                    blocks == LibraryBlocks().Count(block => block.File == file),
+                    $"{file}: {blocks} blocks expected, {LibraryBlocks().Count(block => block.File == file)} found");
+            }
+
+            Assert.Equal(11, LibraryBlocks().Count());
         }
 
         [Theory]
@@ -46,6 +64,10 @@ namespace MsgPack.Spec.Tests.Readme
         [InlineData("7 bytes: space 16, point (3, 4)")]
         [InlineData("92-00-92-92-03-FC-CE-00-01-51-80: {X=3,Y=-4}, 1970-01-02")]
         [InlineData("92-01-91-A2-68-69: Note { Text = hi }")]
+        [InlineData("Done: None at 6, 0 bytes needed")]
+        [InlineData("NeedMoreData: LengthPastEnd at 2, 6 bytes needed")]
+        [InlineData("InvalidData: NeverUsedCode at 1, 0 bytes needed")]
+        [InlineData("DepthExceeded at 2")]
         public void What_a_block_prints_is_what_its_comment_says(string expected)
         {
             Assert.Contains(expected, AllOutput.Value, System.StringComparison.Ordinal);

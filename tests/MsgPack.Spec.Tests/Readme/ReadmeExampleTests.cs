@@ -4,7 +4,11 @@ using Xunit;
 
 namespace MsgPack.Spec.Tests.Readme
 {
-    /// <summary>The example in README.md, verbatim, so that it keeps compiling and keeps saying the truth.</summary>
+    /// <summary>
+    /// The examples of README.md (the first example) and docs/spec.md and docs/streaming.md (advancing spans, arrays of
+    /// numbers, the writer's memory), their lines as printed (<see cref="ReadmeMirrorTests"/> checks that), with the
+    /// asserts that they say the truth.
+    /// </summary>
     public class ReadmeExampleTests
     {
         [Fact]

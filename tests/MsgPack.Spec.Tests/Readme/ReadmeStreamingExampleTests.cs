@@ -11,11 +11,11 @@ using Xunit;
 namespace MsgPack.Spec.Tests.Readme
 {
     /// <summary>
-    /// The streaming example in README.md, so that it keeps compiling and keeps saying the truth: the writing half
-    /// writes a request that reads back, and the receiving half (<see cref="ReceiveAsync"/> and
-    /// <see cref="ReadHeader"/>, the README's text verbatim, which a test checks) reads pipelined responses cut at
-    /// awkward places, stops after the one it wants without losing the others, and reports bad prefixes and closed
-    /// connections.
+    /// The streaming example of docs/streaming.md, so that it keeps compiling and keeps saying the truth: the writing
+    /// half writes a request that reads back, and the receiving half (<see cref="ReceiveAsync"/> and
+    /// <see cref="ReadHeader"/>, the page's lines as printed, which <see cref="ReadmeMirrorTests"/> checks) reads
+    /// pipelined responses cut at awkward places, stops after the one it wants without losing the others, and reports
+    /// bad prefixes and closed connections.
     /// </summary>
     public class ReadmeStreamingExampleTests
     {
@@ -98,7 +98,7 @@ namespace MsgPack.Spec.Tests.Readme
         [Fact]
         public async Task StoppingEarlyWithEverythingExaminedWouldLeaveWholeResponsesWaitingForNewBytes()
         {
-            // What the README's AdvanceTo(end) avoids: AdvanceTo(end, buffer.End) after the first of five buffered
+            // What the page's AdvanceTo(end) avoids: AdvanceTo(end, buffer.End) after the first of five buffered
             // responses, and the next ReadAsync waits, although four whole responses are there.
             var pipe = new Pipe(new PipeOptions(useSynchronizationContext: false));
             byte[] responses = Responses(1, 5, out List<int> starts);
