@@ -8,7 +8,7 @@ using MsgPack.Spec.Tests.Reader;
 namespace MsgPack.Spec.Tests.Tokens
 {
     /// <summary>
-    /// The README's "walk any document" loop: a value of unknown type read with tokens, no try-and-fall-back, every
+    /// The "walk any document" loop of docs/spec.md: a value of unknown type read with tokens, no try-and-fall-back, every
     /// integer from long.MinValue to ulong.MaxValue, every float, timestamps, payloads and nesting, over a sequence cut
     /// anywhere.
     /// </summary>

@@ -2,7 +2,6 @@ using System;
 using System.IO;
 using System.Linq;
 using System.Text;
-using System.Text.RegularExpressions;
 using MsgPack.Spec.Dump;
 using Xunit;
 using MsgPack.Spec.Tests.Hostile;
@@ -10,24 +9,11 @@ using MsgPack.Spec.Tests.Hostile;
 namespace MsgPack.Spec.Tests.Tools
 {
     /// <summary>
-    /// <c>./build.sh dump</c>: the command on bytes and on hex text, its JSON lines, its exit codes, and the README's
-    /// example, which must be what the command prints for the bytes the README gives.
+    /// <c>./build.sh dump</c>: the command on bytes and on hex text, its JSON lines and its exit codes (the example of
+    /// docs/dump-and-json.md is checked by <see cref="Readme.ReadmeDumpExampleTests"/>).
     /// </summary>
     public class DumpCommandTests
     {
-        [Fact]
-        public void The_readme_example_is_what_the_command_prints()
-        {
-            string readme = File.ReadAllText(FindReadme());
-            Match block = Regex.Match(readme, @"```text\n\$ printf '([0-9a-f ]+)' \| \./build\.sh dump\n(?<dump>.*?)\$ printf '[^']*' \| \./build\.sh dump --json\n(?<json>.*?)```", RegexOptions.Singleline);
-            Assert.True(block.Success, "README.md has no dump example in the expected shape");
-            byte[] hex = Encoding.ASCII.GetBytes(block.Groups[1].Value);
-            Assert.Equal(block.Groups["dump"].Value, Run(hex, out int code));
-            Assert.Equal(0, code);
-            Assert.Equal(block.Groups["json"].Value, Run(hex, out code, "--json"));
-            Assert.Equal(0, code);
-        }
-
         [Fact]
         public void Bytes_and_hex_text_of_the_same_document_dump_alike()
         {
@@ -108,20 +94,6 @@ namespace MsgPack.Spec.Tests.Tools
             code = DumpCommand.Run(args, new MemoryStream(standardInput), output, error);
             errorText = error.ToString();
             return output.ToString();
-        }
-
-        private static string FindReadme()
-        {
-            for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory != null; directory = directory.Parent)
-            {
-                string candidate = Path.Combine(directory.FullName, "README.md");
-                if (File.Exists(candidate) && Directory.Exists(Path.Combine(directory.FullName, "src")))
-                {
-                    return candidate;
-                }
-            }
-
-            throw new InvalidOperationException("README.md not found above the test binaries.");
         }
     }
 }
