@@ -3,8 +3,9 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using MsgPack.Spec.Fuzzing;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.AflFuzz
 {
     /// <summary>
     /// <para>

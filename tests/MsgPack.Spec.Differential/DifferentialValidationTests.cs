@@ -4,7 +4,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.Linq;
 using System.Text;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 using Xunit.Abstractions;
 

@@ -1,7 +1,8 @@
 using System;
 using System.Globalization;
+using MsgPack.Spec.Fuzzing;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzz
 {
     /// <summary>
     /// <c>dotnet run --project tests/MsgPack.Spec.Fuzz -c Release -- [seconds] [seed]</c>: runs the mutation fuzzer

@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
 using MsgPack.Spec.Serialization;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 
 namespace MsgPack.Spec.Generator.Tests

@@ -2,7 +2,7 @@ using System;
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Linq;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 
 namespace MsgPack.Spec.Samples.Tarantool.Tests.Hostile

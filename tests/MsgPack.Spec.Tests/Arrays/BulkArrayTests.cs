@@ -6,7 +6,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Xunit;
 using MsgPack.Spec.Tests.Contracts;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Tests.Reader;
 
 namespace MsgPack.Spec.Tests.Arrays

@@ -7,7 +7,7 @@ using System.Runtime.InteropServices;
 using System.Text;
 using Xunit;
 using MsgPack.Spec.Tests.Arrays;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 
 namespace MsgPack.Spec.Tests.Contracts
 {

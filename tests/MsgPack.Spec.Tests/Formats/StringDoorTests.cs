@@ -2,7 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 using MsgPack.Spec.Tests.Reader;
 

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 
 namespace MsgPack.Spec.Tests.Hostile
@@ -11,11 +12,12 @@ namespace MsgPack.Spec.Tests.Hostile
     /// The coverage-guided fuzzer's corpus as regression tests, without afl: every seed through every target it feeds
     /// (documents: readers, skip, validate, sequence, token; scripts: roundtrip), and every crash afl found
     /// (corpus/crashes/TARGET/*, copied there by ./build.sh afl) as a case of its own, through the same target code
-    /// (<see cref="FuzzTargets"/>) the fuzzer ran. A crash case fails until the library is fixed.
+    /// (<see cref="FuzzTargets"/>) the fuzzer ran. A crash case fails until the library is fixed. The corpus is the
+    /// fuzz engine's: tests/MsgPack.Spec.Fuzzing/corpus.
     /// </summary>
     public class AflCorpusTests
     {
-        private static string CorpusFolder => Path.Combine(Repository.Root(), "tests", "MsgPack.Spec.Tests", "Hostile", "corpus");
+        private static string CorpusFolder => Path.Combine(Repository.Root(), "tests", "MsgPack.Spec.Fuzzing", "corpus");
 
         /// <summary>One row per (seed folder, target) and one per crash file: kind, target, path under corpus/.</summary>
         public static TheoryData<string, string, string> Cases()

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Text;
+using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Tests.Text;
 using Xunit;
 using MsgPack.Spec.Tests.Reader;

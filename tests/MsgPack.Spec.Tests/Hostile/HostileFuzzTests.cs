@@ -1,4 +1,5 @@
 using System;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 using Xunit.Abstractions;
 

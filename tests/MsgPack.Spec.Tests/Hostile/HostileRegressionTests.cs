@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 using MsgPack.Spec.Tests.Reader;
 

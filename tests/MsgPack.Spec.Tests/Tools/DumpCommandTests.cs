@@ -4,7 +4,7 @@ using System.Linq;
 using System.Text;
 using MsgPack.Spec.Dump;
 using Xunit;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 
 namespace MsgPack.Spec.Tests.Tools
 {
@@ -70,7 +70,7 @@ namespace MsgPack.Spec.Tests.Tools
             // Maps, each the key of the one around it: JSON writes such a key as its text in a string, so the text of
             // the keys inside doubles its backslashes at each level and passes the output limit first.
             byte[] keys = Enumerable.Repeat((byte)0x81, Depth).Concat(Enumerable.Repeat((byte)0xc0, Depth + 1)).ToArray();
-            Tests.Hostile.SmallStack.Run(() =>
+            SmallStack.Run(() =>
             {
                 foreach ((byte[] deep, string jsonLimit) in new[] { (arrays, "MaxDepth (64)"), (keys, "MaxOutputLength") })
                 {

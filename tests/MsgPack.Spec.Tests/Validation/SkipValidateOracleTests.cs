@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using MsgPack.Spec.Tests.Hostile;
+using MsgPack.Spec.Fuzzing;
 using Xunit;
 using MsgPack.Spec.Tests.Formats;
 using MsgPack.Spec.Tests.Reader;

@@ -1,6 +1,6 @@
 using System;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>The oracles' own view of UTF-8 and timestamps cut short, written apart from the library's.</summary>
     internal static class FuzzUtf8

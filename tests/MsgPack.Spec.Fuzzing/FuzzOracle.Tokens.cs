@@ -2,7 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>The token API as one more reader of <see cref="FuzzReaders"/>' kind, and a token as a comparable <see cref="Val"/>.</summary>
     internal static unsafe class FuzzTokens

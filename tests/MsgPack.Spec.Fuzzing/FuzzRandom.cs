@@ -1,6 +1,6 @@
 using System;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>
     /// SplitMix64: a small seeded generator whose sequence depends on nothing but the seed (not on the runtime's

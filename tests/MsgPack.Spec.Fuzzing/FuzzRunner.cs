@@ -2,7 +2,7 @@ using System;
 using System.Diagnostics;
 using System.Threading;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>
     /// Runs the fuzzer for a time budget on a dedicated thread (of <see cref="FuzzTargets.StackSize"/>: a reader that

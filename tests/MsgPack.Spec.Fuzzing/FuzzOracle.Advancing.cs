@@ -2,7 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     internal delegate OperationStatus AdvancingTry(ref ReadOnlySpan<byte> source, out Val value);
 

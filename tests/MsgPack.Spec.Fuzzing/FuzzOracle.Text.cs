@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>MsgPackDump and MsgPackJson on hostile input: documented exceptions only, the same text over the span and the cut sequence.</summary>
     internal sealed unsafe partial class FuzzOracle

@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     internal delegate OperationStatus OneTry<T>(ReadOnlySpan<byte> source, out T value, out int bytesRead);
 

@@ -2,7 +2,7 @@ using System;
 using System.Buffers;
 using System.Text.Unicode;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     internal sealed unsafe partial class FuzzOracle
     {

@@ -4,7 +4,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>
     /// Feeds one input to every reader through every front door and judges what comes back.

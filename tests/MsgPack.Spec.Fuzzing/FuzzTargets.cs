@@ -2,7 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>A contract the fuzz oracle checks was broken: uncaught, it is what afl records as a crash.</summary>
     internal sealed class FuzzContractException : Exception

@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>
     /// What a reader returned, reduced to comparable numbers: integers and float bits in <see cref="A"/>, a second

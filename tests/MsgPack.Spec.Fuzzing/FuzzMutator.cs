@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>
     /// Turns the corpus into hostile inputs: bit flips, interesting bytes, truncation, splices of two documents,

@@ -5,7 +5,7 @@ using System.Linq;
 using System.Text;
 using System.Text.RegularExpressions;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>What a measured call was: a call that returned a value or a status, one that returned a string, one that threw.</summary>
     internal enum AllocationKind

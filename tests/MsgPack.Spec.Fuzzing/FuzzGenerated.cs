@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using MsgPack.Spec.Serialization;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     public enum FuzzColor : short
     {

@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     /// <summary>What MsgPackReader hands out over a sequence: <see cref="MsgPackPayload"/> and its helpers, against the span's bytes.</summary>
     internal sealed unsafe partial class FuzzOracle

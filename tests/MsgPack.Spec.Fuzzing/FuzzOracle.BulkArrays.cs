@@ -1,7 +1,7 @@
 using System;
 using System.Buffers;
 
-namespace MsgPack.Spec.Tests.Hostile
+namespace MsgPack.Spec.Fuzzing
 {
     internal delegate OperationStatus BulkSpanTry<T>(ReadOnlySpan<byte> source, Span<T> destination, out int count, out int bytesRead);
 
