@@ -28,7 +28,7 @@
 #                         coverage-guided fuzzing: installs afl++ (Debian) and SharpFuzz.CommandLine (local tool), instruments
 #                         MsgPack.Spec.dll, runs afl-fuzz per target (readers, skip, validate, sequence, token, roundtrip, text, utf8, generated;
 #                         default all, 300 s each), prints execs/edges/crashes, copies crashes into the regression corpus
-#                         (tests/MsgPack.Spec.Tests/Hostile/corpus/crashes/TARGET); non-zero exit on any crash
+#                         (tests/MsgPack.Spec.Fuzzing/corpus/crashes/TARGET); non-zero exit on any crash
 #   ./build.sh dump [--json] [--hex|--binary] [--preview N] [FILE|-]
 #                         the annotated dump (or, with --json, the JSON) of MessagePack bytes or hex text from FILE or stdin
 #   ./build.sh throughput [--seconds S] [--in-flight N] [--perf DIR]
@@ -322,7 +322,7 @@ bench() {
 
 # ./build.sh afl [target|all] [seconds]: coverage-guided fuzzing with afl-fuzz over SharpFuzz's instrumentation.
 afl_project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
-afl_corpus=tests/MsgPack.Spec.Tests/Hostile/corpus
+afl_corpus=tests/MsgPack.Spec.Fuzzing/corpus
 afl_targets=(readers skip validate sequence token roundtrip text utf8 generated)
 
 afl() {
