@@ -13,7 +13,7 @@ namespace MsgPack.Spec.CodeGen
 
         /// <summary>Every generated file, as the tool writes it: computed in memory, nothing is read or written.</summary>
         /// <returns>The files, in a fixed order.</returns>
-        public static IReadOnlyList<GeneratedFile> All() => [.. Arrays.Files()];
+        public static IReadOnlyList<GeneratedFile> All() => [.. Arrays.Files(), FrontDoors.File()];
 
         /// <summary>The generated files whose copy under <paramref name="root"/> is missing or is not what the tool writes.</summary>
         /// <param name="root">The repository's root.</param>
