@@ -29,8 +29,98 @@ namespace MsgPack.Spec.CodeGen
         protected static string ArgList(IEnumerable<Parameter> parameters) =>
             string.Concat(parameters.Select(p => $", {p.Name}"));
 
+        /// <summary>"WriteBinary(Span{byte}, ReadOnlySpan{byte})": the cref of the span door Write{Name} over these parameters.</summary>
+        protected static string SpanWriterCref(string name, IEnumerable<Parameter> parameters) =>
+            $"Write{name}(Span{{byte}}{string.Concat(parameters.Select(p => ", " + p.Type.Replace('<', '{').Replace('>', '}')))})";
+
         /// <summary>A remarks line, or nothing.</summary>
         protected static string RemarksDoc(string? remarks) => remarks is null ? "" : $"        /// <remarks>{remarks}</remarks>\n";
+
+        /// <summary>
+        /// The advancing writer: Write{Name}(ref Span&lt;byte&gt;) writes and moves the span past the bytes written;
+        /// <paramref name="body"/> is its body, from the end of the signature on.
+        /// </summary>
+        protected static string AdvancingWriter(string name, string what, string spanDoor, string room, Parameter[] parameters, string noun, string body) => $$"""
+                    /// <summary>Writes {{what}} and moves <paramref name="destination"/> past it (see <see cref="{{spanDoor}}"/>).</summary>
+                    /// <param name="destination">Where to write{{room}}; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+            {{ParamDocs(parameters)}}        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the {{noun}}.</exception>
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    public static void Write{{name}}(ref Span<byte> destination{{ParamList(parameters)}}){{body}}
+
+            """;
+
+        /// <summary>The advancing Try writer: it calls the Try writer over the span, and moves the span only when it wrote.</summary>
+        protected static string AdvancingTryWriter(string name, string what, Parameter[] parameters) => $$"""
+                    /// <summary>Tries to write {{what}} and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+                    /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+            {{ParamDocs(parameters)}}        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    public static bool TryWrite{{name}}(ref Span<byte> destination{{ParamList(parameters)}})
+                    {
+                        if (!TryWrite{{name}}(destination{{ArgList(parameters)}}, out int bytesWritten))
+                        {
+                            return false;
+                        }
+
+                        Advance(ref destination, bytesWritten);
+                        return true;
+                    }
+
+            """;
+
+        /// <summary>
+        /// The advancing reader: Read{Name}(ref ReadOnlySpan&lt;byte&gt;) reads and moves the span past the value. Nil
+        /// (no <paramref name="type"/>) returns nothing; ext's <paramref name="outputs"/> (its header) come before the value.
+        /// </summary>
+        protected static string AdvancingReader(string name, string? type, string what, string returns, string failure, Parameter[]? outputs = null)
+        {
+            outputs ??= [];
+            string returnsDoc = type is null ? "" : $"        /// <returns>{returns}</returns>\n";
+            string read = type is null ? "" : $"{type} value = ";
+            string returnValue = type is null ? "" : "            return value;\n";
+            string crefOutputs = string.Concat(outputs.Select(o => $", out {o.Type}"));
+            string outputParameters = string.Concat(outputs.Select(o => $", out {o.Type} {o.Name}"));
+            string outputArguments = string.Concat(outputs.Select(o => $", out {o.Name}"));
+            return $$"""
+                        /// <summary>Reads {{what}} and moves <paramref name="source"/> past it (see <see cref="Read{{name}}(ReadOnlySpan{byte}{{crefOutputs}}, out int)"/>).</summary>
+                        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+                {{ParamDocs(outputs)}}{{returnsDoc}}        /// <exception cref="MsgPackException">The input {{failure}} (see the derived types).</exception>
+                        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                        public static {{type ?? "void"}} Read{{name}}(ref ReadOnlySpan<byte> source{{outputParameters}})
+                        {
+                            {{read}}Read{{name}}(source{{outputArguments}}, out int bytesRead);
+                            Advance(ref source, bytesRead);
+                {{returnValue}}        }
+
+                """;
+        }
+
+        /// <summary>
+        /// The advancing Try reader: it calls the Try reader over the span, <paramref name="method"/> (TryReadInt64,
+        /// TrySkip), and moves the span only on Done. Nil and Skip have no <paramref name="outputs"/>, ext two.
+        /// </summary>
+        protected static string AdvancingTryReader(string method, string what, Parameter[] outputs, string verb = "read")
+        {
+            string outputParameters = string.Concat(outputs.Select(o => $", out {o.Type} {o.Name}"));
+            string outputArguments = string.Concat(outputs.Select(o => $", out {o.Name}"));
+            return $$"""
+                        /// <summary>Tries to {{verb}} {{what}} and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+                        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+                {{ParamDocs(outputs)}}        /// <returns>Done, NeedMoreData (the index-based <c>{{method}}</c> says how many bytes are needed) or InvalidData.</returns>
+                        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                        public static OperationStatus {{method}}(ref ReadOnlySpan<byte> source{{outputParameters}})
+                        {
+                            OperationStatus status = {{method}}(source{{outputArguments}}, out int bytesRead);
+                            if (status == OperationStatus.Done)
+                            {
+                                Advance(ref source, bytesRead);
+                            }
+
+                            return status;
+                        }
+
+                """;
+        }
     }
 
     /// <summary>A parameter of a door after its destination or source.</summary>
@@ -42,7 +132,7 @@ namespace MsgPack.Spec.CodeGen
     /// <summary>
     /// A value written in its smallest form (an integer, a header with a length, a timestamp): the span writer, whose
     /// hot path compares the room with the largest form once and whose short destinations go out of line; the Try
-    /// writer; the pointer writer. The core is Encode{Name}.
+    /// writer; the pointer writer; the advancing writer and its Try twin. The core is Encode{Name}.
     /// </summary>
     /// <param name="Name">The name in the doors' names: WriteInt64, TryWriteInt64.</param>
     /// <param name="Type">The value's C# type.</param>
@@ -52,7 +142,12 @@ namespace MsgPack.Spec.CodeGen
     /// <param name="ValueDoc">The value parameter's doc.</param>
     /// <param name="Noun">How the docs call what is written: "too small for the {Noun}".</param>
     /// <param name="Detail">More on the forms, for the span writer's summary only: "Writes {What}: {Detail}."</param>
-    internal sealed record SmallestFormWriter(string Name, string Type, string MaxLength, string Length, string What, string ValueDoc, string Noun = "value", string? Detail = null) : Door
+    /// <param name="InlineAdvance">
+    /// Whether the advancing writer checks the room itself, so that its cold path only throws and a loop that writes
+    /// such values keeps them in registers (the integers and the container headers, which loops write most); else it
+    /// calls the span writer.
+    /// </param>
+    internal sealed record SmallestFormWriter(string Name, string Type, string MaxLength, string Length, string What, string ValueDoc, string Noun = "value", string? Detail = null, bool InlineAdvance = false) : Door
     {
         public override IEnumerable<string> Members()
         {
@@ -112,19 +207,39 @@ namespace MsgPack.Spec.CodeGen
                         public static int Write{{Name}}(byte* destination, {{Type}} value) => Encode{{Name}}(ref *destination, value);
 
                 """;
+            Parameter[] value = [new(Type, "value", ValueDoc)];
+            string body = InlineAdvance
+                ? $$"""
+
+                            {
+                                if (destination.Length < {{MaxLength}})
+                                {
+                                    EnsureRoom(destination.Length, {{Length}});
+                                }
+
+                                Advance(ref destination, Encode{{Name}}(ref MemoryMarshal.GetReference(destination), value));
+                            }
+                    """
+                : $$"""
+                     =>
+                                Advance(ref destination, Write{{Name}}(destination, value));
+                    """;
+            yield return AdvancingWriter(Name, What, SpanWriterCref(Name, value), $" (at most {MaxLength} bytes are needed)", value, Noun, body);
+            yield return AdvancingTryWriter(Name, What, value);
         }
     }
 
     /// <summary>
     /// A value of one length (an exact format, a fixed-size scalar): the span writer, which checks the room with
-    /// <c>Reserve</c>; the Try writer when <paramref name="WithTry"/>; the pointer writer. The core is Encode{Name}.
+    /// <c>Reserve</c>; the Try writer when <paramref name="WithTry"/>; the pointer writer; when <paramref name="WithTry"/>
+    /// again, the advancing writer and its Try twin. The core is Encode{Name}.
     /// </summary>
     /// <param name="Name">The name in the doors' names: WriteUInt8Exact, WriteArray16Header.</param>
     /// <param name="Length">The one length, in bytes.</param>
     /// <param name="What">What is written: "Writes {What}: always 2 bytes."</param>
     /// <param name="Parameters">The parameters after the destination, if any (nil has none).</param>
     /// <param name="Remarks">A remarks paragraph on both writers, if any.</param>
-    /// <param name="WithTry">Whether there is a Try writer (the scalars: nil, bool, float 32 and 64).</param>
+    /// <param name="WithTry">Whether there are Try and advancing writers (the scalars: nil, bool, float 32 and 64; the exact formats have neither).</param>
     /// <param name="Subject">How the Try writer's docs call what is written: "when {Subject} was written".</param>
     internal sealed record FixedLengthWriter(string Name, int Length, string What, Parameter[] Parameters, string? Remarks = null, bool WithTry = false, string Subject = "the value") : Door
     {
@@ -175,12 +290,22 @@ namespace MsgPack.Spec.CodeGen
                         public static int Write{{Name}}(byte* destination{{parameters}}) => Encode{{Name}}(ref *destination{{arguments}});
 
                 """;
+            if (WithTry)
+            {
+                string body = $$"""
+                     =>
+                                Advance(ref destination, Encode{{Name}}(ref Reserve(destination, {{Length}}){{arguments}}));
+                    """;
+                yield return AdvancingWriter(Name, What, SpanWriterCref(Name, Parameters), $" (at least {Bytes(Length)})", Parameters, "value", body);
+                yield return AdvancingTryWriter(Name, What, Parameters);
+            }
         }
     }
 
     /// <summary>
     /// A value read whole (a scalar, a header, a timestamp): the span reader, which throws on failure; the Try reader;
-    /// their pointer twins, which never read past the length they are given. The core is Decode{Name}.
+    /// their pointer twins, which never read past the length they are given; their advancing twins. The core is
+    /// Decode{Name}.
     /// </summary>
     /// <param name="Name">The name in the doors' names: ReadInt64, TryReadInt64.</param>
     /// <param name="Type">The value's C# type; null for nil, which has none (the readers return nothing).</param>
@@ -248,12 +373,15 @@ namespace MsgPack.Spec.CodeGen
                             TryRead{{Name}}(new ReadOnlySpan<byte>(source, length){{outArgument}}, out bytesRead);
 
                 """;
+            yield return AdvancingReader(Name, Type, What, Returns, $"is not {What} or ends too early");
+            yield return AdvancingTryReader($"TryRead{Name}", What, Type is null ? [] : [new Parameter(Type, "value", $"{Returns} Default when the result is not Done.")]);
         }
     }
 
     /// <summary>
     /// A header and its payload, written from a span (bin, str of UTF-8 bytes, ext): the span writer, the Try writer
-    /// and the pointer writer, each the header's core followed by a copy of the payload.
+    /// and the pointer writer, each the header's core followed by a copy of the payload; the advancing writer and its
+    /// Try twin.
     /// </summary>
     /// <param name="Name">The name in the doors' names: WriteBinary.</param>
     /// <param name="Header">The header's name: its core is Encode{Header}, its length Get{Header}EncodedLength.</param>
@@ -312,13 +440,20 @@ namespace MsgPack.Spec.CodeGen
                             CopyPayload(ref *destination, Encode{{Header}}(ref *destination, {{HeaderArgument}}), {{payload}});
 
                 """;
+            string body = $$"""
+                 =>
+                            Advance(ref destination, Write{{Name}}(destination{{ArgList(Parameters)}}));
+                """;
+            yield return AdvancingWriter(Name, What, SpanWriterCref(Name, Parameters), "", Parameters, "value", body);
+            yield return AdvancingTryWriter(Name, What, Parameters);
         }
     }
 
     /// <summary>
     /// A header and its payload, read without copying (bin, str as UTF-8 bytes): the span reader and the Try reader,
-    /// which return the payload as a slice of the input, and their pointer twins, whose result points into the
-    /// memory they are given. The core (<paramref name="Decoder"/>) reads the header and checks that the payload is there.
+    /// which return the payload as a slice of the input; their pointer twins, whose result points into the memory they
+    /// are given; their advancing twins. The core (<paramref name="Decoder"/>) reads the header and checks that the
+    /// payload is there.
     /// </summary>
     /// <param name="Name">The name in the doors' names: ReadBinary.</param>
     /// <param name="Decoder">The core: it gives the payload's offset and length.</param>
@@ -386,6 +521,62 @@ namespace MsgPack.Spec.CodeGen
                             TryRead{{Name}}(new ReadOnlySpan<byte>(source, length), out {{Out}}, out bytesRead);
 
                 """;
+            yield return AdvancingReader(Name, "ReadOnlySpan<byte>", $"{What} without copying", $"{Result}, as a slice of <paramref name=\"source\"/>.", Failure);
+            yield return AdvancingTryReader(
+                $"TryRead{Name}", $"{What} without copying", [new Parameter("ReadOnlySpan<byte>", Out, $"{Result}, as a slice of <paramref name=\"source\"/>; empty when the result is not Done.")]);
+        }
+    }
+
+    /// <summary>
+    /// The advancing twins of a writer over span that a format has of its own (WriteString over chars, whose span
+    /// writer encodes UTF-16 in one pass): the span writer is written by hand beside its core, its advancing writer and
+    /// Try twin, which share their shape with every other, here.
+    /// </summary>
+    /// <param name="Name">The name in the doors' names: WriteString.</param>
+    /// <param name="What">What is written: "Writes {What} and moves destination past it."</param>
+    /// <param name="Parameters">The parameters after the destination.</param>
+    internal sealed record OwnWriterTwins(string Name, string What, Parameter[] Parameters) : Door
+    {
+        public override IEnumerable<string> Members()
+        {
+            string body = $$"""
+                 =>
+                            Advance(ref destination, Write{{Name}}(destination{{ArgList(Parameters)}}));
+                """;
+            yield return AdvancingWriter(Name, What, SpanWriterCref(Name, Parameters), "", Parameters, "value", body);
+            yield return AdvancingTryWriter(Name, What, Parameters);
+        }
+    }
+
+    /// <summary>
+    /// The advancing twins of a reader over span that a format has of its own (ReadString, ReadExtension, Skip): the
+    /// span readers are written by hand beside their cores, their advancing reader and Try twin here.
+    /// </summary>
+    /// <param name="Name">The name in the doors' names: ReadString, TryReadString.</param>
+    /// <param name="Type">What the reader returns.</param>
+    /// <param name="What">What is read: "Reads {What} and moves source past it."</param>
+    /// <param name="Returns">The reader's returns doc.</param>
+    /// <param name="Failure">When the reader fails: "The input {Failure}."</param>
+    /// <param name="TryOutputs">The Try reader's out parameters.</param>
+    /// <param name="Outputs">The reader's out parameters before the value (ext's header), if any.</param>
+    internal sealed record OwnReaderTwins(string Name, string Type, string What, string Returns, string Failure, Parameter[] TryOutputs, Parameter[]? Outputs = null) : Door
+    {
+        public override IEnumerable<string> Members()
+        {
+            yield return AdvancingReader(Name, Type, What, Returns, Failure, Outputs);
+            yield return AdvancingTryReader($"TryRead{Name}", What, TryOutputs);
+        }
+    }
+
+    /// <summary>
+    /// The Try twin of the advancing Skip: Skip over span is written by hand (it returns the value's length, and its
+    /// advancing twin moves by it), its advancing Try twin shares its shape with every other.
+    /// </summary>
+    internal sealed record SkipTwin : Door
+    {
+        public override IEnumerable<string> Members()
+        {
+            yield return AdvancingTryReader("TrySkip", "one whole value, nested ones included,", [], verb: "step over");
         }
     }
 }

@@ -5,10 +5,10 @@ using System.Text;
 namespace MsgPack.Spec.CodeGen
 {
     /// <summary>
-    /// The front doors of MsgPackSpec over span and pointer, format by format, from one table: every door that shares
-    /// its shape with another (see the kinds in Doors.cs) is written here, once, into
+    /// The front doors of MsgPackSpec over span, pointer and advancing span, format by format, from one table: every
+    /// door that shares its shape with another (see the kinds in Doors.cs) is written here, once, into
     /// src/MsgPack.Spec/Formats/MsgPackSpec.FrontDoors.g.cs. The cores they call, and the doors that are a format's
-    /// own (WriteString over chars, ReadString, ReadExtension, IsNil), stay hand-written in the format's file.
+    /// own (WriteString over text, ReadString, ReadExtension, Skip, IsNil), stay hand-written in the format's file.
     /// </summary>
     internal static class FrontDoors
     {
@@ -50,7 +50,8 @@ namespace MsgPack.Spec.CodeGen
         /// <param name="FixMax">The largest length of the fix form; 0 when the family has none (bin).</param>
         /// <param name="Has8">Whether the family has an 8-bit form (str, bin).</param>
         /// <param name="Counts">What the length or count counts, a sentence: "The number of items."</param>
-        private sealed record LengthFamily(string Name, string Short, int FixMax, bool Has8, string Counts);
+        /// <param name="InlineAdvance">Whether the advancing header writer checks the room itself (see <see cref="SmallestFormWriter"/>).</param>
+        private sealed record LengthFamily(string Name, string Short, int FixMax, bool Has8, string Counts, bool InlineAdvance = false);
 
         private static Parameter[] ValueOf(string type, string doc = "The value to write.") => [new(type, "value", doc)];
 
@@ -77,7 +78,7 @@ namespace MsgPack.Spec.CodeGen
             [
                 .. Integers.Select(i => new SmallestFormWriter(
                     i.Name, i.Type, $"MaxInt{i.Bits}EncodedLength", i.Signed ? "GetInt64EncodedLength(value)" : "GetUInt64EncodedLength(value)",
-                    $"a <see cref=\"{i.Type}\"/> in its smallest form", "The value to write.")),
+                    $"{(i.Type is "int" or "sbyte" ? "an" : "a")} <see cref=\"{i.Type}\"/> in its smallest form", "The value to write.", InlineAdvance: true)),
                 new FixedLengthWriter("PositiveFixInt", 1, "a positive fixint (0 to 127; larger values throw <see cref=\"ArgumentOutOfRangeException\"/>)", ValueOf("byte")),
                 new FixedLengthWriter("NegativeFixInt", 1, "a negative fixint (-32 to -1; other values throw <see cref=\"ArgumentOutOfRangeException\"/>)", ValueOf("sbyte")),
                 .. ExactIntegers(),
@@ -92,6 +93,9 @@ namespace MsgPack.Spec.CodeGen
             ]),
             new("str", "MsgPackSpec.String.cs",
             [
+                new OwnWriterTwins(
+                    "String", "<paramref name=\"value\"/> as a str value (its UTF-8 bytes after the smallest header)",
+                    [new("ReadOnlySpan<char>", "value", "The text. Lone surrogates are written as U+FFFD, as the index-based writer does.")]),
                 new PayloadWriter(
                     "String", "StringHeader", "utf8.Length",
                     [new("ReadOnlySpan<byte>", "utf8", "The UTF-8 bytes; not validated, the caller vouches for them.")],
@@ -103,6 +107,10 @@ namespace MsgPack.Spec.CodeGen
                     "The UTF-8 bytes of the text", "utf8", "is not a str value, ends too early, or is not valid UTF-8",
                     InvalidData: " (not a str value, a length above <see cref=\"int.MaxValue\"/>, or invalid UTF-8)",
                     Remarks: "To take the bytes unchecked, read the header with <see cref=\"ReadStringHeader(ReadOnlySpan{byte}, out int)\"/> and slice."),
+                new OwnReaderTwins(
+                    "String", "string", "a str value as a <see cref=\"string\"/>", "The text; the only allocation.",
+                    "is not a str value, ends too early, or is not valid UTF-8",
+                    [new("string", "value", "The text; <see cref=\"string.Empty\"/> when the result is not Done.")]),
                 .. Family(new LengthFamily("String", "str", 31, Has8: true, "The length in UTF-8 bytes.")),
             ]),
             new("bin", "MsgPackSpec.Binary.cs",
@@ -117,8 +125,8 @@ namespace MsgPack.Spec.CodeGen
                     "Binary", "DecodeBinary", "a bin value", "its bytes", "payload", "The payload", "value", "is not a bin value or ends too early"),
                 .. Family(new LengthFamily("Binary", "bin", 0, Has8: true, "The length in bytes.")),
             ]),
-            new("array", "MsgPackSpec.Array.cs", Family(new LengthFamily("Array", "array", 15, Has8: false, "The number of items."))),
-            new("map", "MsgPackSpec.Map.cs", Family(new LengthFamily("Map", "map", 15, Has8: false, "The number of key/value pairs."))),
+            new("array", "MsgPackSpec.Array.cs", Family(new LengthFamily("Array", "array", 15, Has8: false, "The number of items.", InlineAdvance: true))),
+            new("map", "MsgPackSpec.Map.cs", Family(new LengthFamily("Map", "map", 15, Has8: false, "The number of key/value pairs.", InlineAdvance: true))),
             new("ext", "MsgPackSpec.Extension.cs",
             [
                 new SmallestFormWriter(
@@ -140,6 +148,14 @@ namespace MsgPack.Spec.CodeGen
                     $"an ext {bits} header (code, length, type code)",
                     [new("sbyte", "typeCode", "The type code."), new(UnsignedOf(bits), "value", "The data length.")])),
                 new Reader("ExtensionHeader", "ExtensionHeader", "an ext header", "an ext header", Returns: "The type code and data length."),
+                new OwnReaderTwins(
+                    "Extension", "ReadOnlySpan<byte>", "an ext value without copying", "The data, as a slice of <paramref name=\"source\"/>.",
+                    "is not an ext value or ends too early",
+                    [
+                        new("ExtensionHeader", "header", "The type code and data length; default when the result is not Done."),
+                        new("ReadOnlySpan<byte>", "data", "The data, as a slice of <paramref name=\"source\"/>; empty when the result is not Done."),
+                    ],
+                    Outputs: [new("ExtensionHeader", "header", "The type code and data length.")]),
             ]),
             new("timestamp", "MsgPackSpec.Timestamp.cs",
             [
@@ -160,6 +176,7 @@ namespace MsgPack.Spec.CodeGen
                 new Reader(
                     "Timestamp", "Timestamp", "a timestamp (ext type -1 in any of its three forms)", "a timestamp (ext type -1)", Returns: "The timestamp."),
             ]),
+            new("skip", "MsgPackSpec.Skip.cs", [new SkipTwin()]),
         ];
 
         /// <summary>The exact integer writers: uint 8 to 64 (0xcc to 0xcf), then int 8 to 64 (0xd0 to 0xd3).</summary>
@@ -182,7 +199,7 @@ namespace MsgPack.Spec.CodeGen
             string counts = family.Counts.TrimEnd('.');
             yield return new SmallestFormWriter(
                 $"{name}Header", "int", "MaxHeaderEncodedLength", $"Get{name}HeaderEncodedLength(value)", $"{header} in its smallest form",
-                $"{counts}; zero or positive (a negative value throws <see cref=\"ArgumentOutOfRangeException\"/>).");
+                $"{counts}; zero or positive (a negative value throws <see cref=\"ArgumentOutOfRangeException\"/>).", InlineAdvance: family.InlineAdvance);
             if (family.FixMax != 0)
             {
                 yield return new FixedLengthWriter(

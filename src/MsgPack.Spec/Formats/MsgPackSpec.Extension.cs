@@ -5,9 +5,9 @@ using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec
 {
-    // ext: the lengths, the cores, and ReadExtension, whose doors are ext's own. The other span, pointer and Try doors
-    // over the cores are written by tools/MsgPack.Spec.CodeGen into MsgPackSpec.FrontDoors.g.cs, as every format's that
-    // share a shape.
+    // ext: the lengths, the cores, and ReadExtension over span and pointer, which is ext's own. Every other door of ext
+    // shares its shape with other formats': they are written by tools/MsgPack.Spec.CodeGen into
+    // MsgPackSpec.FrontDoors.g.cs.
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The most bytes an ext header takes: a code, a 4-byte length and the type byte.</summary>

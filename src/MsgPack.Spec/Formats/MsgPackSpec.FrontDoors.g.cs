@@ -43,6 +43,28 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteNil(byte* destination) => EncodeNil(ref *destination);
 
+        /// <summary>Writes nil (0xc0) and moves <paramref name="destination"/> past it (see <see cref="WriteNil(Span{byte})"/>).</summary>
+        /// <param name="destination">Where to write (at least 1 byte); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteNil(ref Span<byte> destination) =>
+            Advance(ref destination, EncodeNil(ref Reserve(destination, 1)));
+
+        /// <summary>Tries to write nil (0xc0) and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteNil(ref Span<byte> destination)
+        {
+            if (!TryWriteNil(destination, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
         /// <summary>Reads nil (0xc0) from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes nil took, 1.</param>
@@ -79,6 +101,31 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadNil(byte* source, int length, out int bytesRead) =>
             TryReadNil(new ReadOnlySpan<byte>(source, length), out bytesRead);
 
+        /// <summary>Reads nil (0xc0) and moves <paramref name="source"/> past it (see <see cref="ReadNil(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <exception cref="MsgPackException">The input is not nil (0xc0) or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void ReadNil(ref ReadOnlySpan<byte> source)
+        {
+            ReadNil(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+        }
+
+        /// <summary>Tries to read nil (0xc0) and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadNil</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadNil(ref ReadOnlySpan<byte> source)
+        {
+            OperationStatus status = TryReadNil(source, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- bool (the cores: MsgPackSpec.Boolean.cs)
 
         /// <summary>Writes a boolean (0xc2 false, 0xc3 true): always 1 byte.</summary>
@@ -113,6 +160,30 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 1.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBoolean(byte* destination, bool value) => EncodeBoolean(ref *destination, value);
+
+        /// <summary>Writes a boolean (0xc2 false, 0xc3 true) and moves <paramref name="destination"/> past it (see <see cref="WriteBoolean(Span{byte}, bool)"/>).</summary>
+        /// <param name="destination">Where to write (at least 1 byte); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteBoolean(ref Span<byte> destination, bool value) =>
+            Advance(ref destination, EncodeBoolean(ref Reserve(destination, 1), value));
+
+        /// <summary>Tries to write a boolean (0xc2 false, 0xc3 true) and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteBoolean(ref Span<byte> destination, bool value)
+        {
+            if (!TryWriteBoolean(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Reads a boolean from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -154,6 +225,34 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static OperationStatus TryReadBoolean(byte* source, int length, out bool value, out int bytesRead) =>
             TryReadBoolean(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads a boolean and moves <paramref name="source"/> past it (see <see cref="ReadBoolean(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not a boolean or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool ReadBoolean(ref ReadOnlySpan<byte> source)
+        {
+            bool value = ReadBoolean(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a boolean and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadBoolean</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadBoolean(ref ReadOnlySpan<byte> source, out bool value)
+        {
+            OperationStatus status = TryReadBoolean(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
 
         // ---- int (the cores: MsgPackSpec.Integer.cs)
 
@@ -204,7 +303,38 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt64(byte* destination, long value) => EncodeInt64(ref *destination, value);
 
-        /// <summary>Writes a <see cref="int"/> in its smallest form.</summary>
+        /// <summary>Writes a <see cref="long"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteInt64(Span{byte}, long)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt64EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteInt64(ref Span<byte> destination, long value)
+        {
+            if (destination.Length < MaxInt64EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeInt64(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a <see cref="long"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteInt64(ref Span<byte> destination, long value)
+        {
+            if (!TryWriteInt64(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
+        /// <summary>Writes an <see cref="int"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
@@ -227,7 +357,7 @@ namespace MsgPack.Spec
             return EncodeInt32(ref MemoryMarshal.GetReference(destination), value);
         }
 
-        /// <summary>Writes a <see cref="int"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <summary>Writes an <see cref="int"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
@@ -244,12 +374,43 @@ namespace MsgPack.Spec
             return true;
         }
 
-        /// <summary>Writes a <see cref="int"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <summary>Writes an <see cref="int"/> in its smallest form at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt32EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt32(byte* destination, int value) => EncodeInt32(ref *destination, value);
+
+        /// <summary>Writes an <see cref="int"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteInt32(Span{byte}, int)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt32EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteInt32(ref Span<byte> destination, int value)
+        {
+            if (destination.Length < MaxInt32EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeInt32(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write an <see cref="int"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteInt32(ref Span<byte> destination, int value)
+        {
+            if (!TryWriteInt32(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a <see cref="short"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt16EncodedLength bytes are needed.</param>
@@ -298,7 +459,38 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteInt16(byte* destination, short value) => EncodeInt16(ref *destination, value);
 
-        /// <summary>Writes a <see cref="sbyte"/> in its smallest form.</summary>
+        /// <summary>Writes a <see cref="short"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteInt16(Span{byte}, short)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt16EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteInt16(ref Span<byte> destination, short value)
+        {
+            if (destination.Length < MaxInt16EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeInt16(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a <see cref="short"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteInt16(ref Span<byte> destination, short value)
+        {
+            if (!TryWriteInt16(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
+        /// <summary>Writes an <see cref="sbyte"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
@@ -321,7 +513,7 @@ namespace MsgPack.Spec
             return EncodeSByte(ref MemoryMarshal.GetReference(destination), value);
         }
 
-        /// <summary>Writes a <see cref="sbyte"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
+        /// <summary>Writes an <see cref="sbyte"/> in its smallest form, if <paramref name="destination"/> has room.</summary>
         /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
         /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
@@ -338,12 +530,43 @@ namespace MsgPack.Spec
             return true;
         }
 
-        /// <summary>Writes a <see cref="sbyte"/> in its smallest form at a pointer, unchecked.</summary>
+        /// <summary>Writes an <see cref="sbyte"/> in its smallest form at a pointer, unchecked.</summary>
         /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxInt8EncodedLength bytes).</param>
         /// <param name="value">The value to write.</param>
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteSByte(byte* destination, sbyte value) => EncodeSByte(ref *destination, value);
+
+        /// <summary>Writes an <see cref="sbyte"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteSByte(Span{byte}, sbyte)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt8EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteSByte(ref Span<byte> destination, sbyte value)
+        {
+            if (destination.Length < MaxInt8EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeSByte(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write an <see cref="sbyte"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteSByte(ref Span<byte> destination, sbyte value)
+        {
+            if (!TryWriteSByte(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a <see cref="ulong"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt64EncodedLength bytes are needed.</param>
@@ -392,6 +615,37 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt64(byte* destination, ulong value) => EncodeUInt64(ref *destination, value);
 
+        /// <summary>Writes a <see cref="ulong"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteUInt64(Span{byte}, ulong)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt64EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteUInt64(ref Span<byte> destination, ulong value)
+        {
+            if (destination.Length < MaxInt64EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeUInt64(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a <see cref="ulong"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteUInt64(ref Span<byte> destination, ulong value)
+        {
+            if (!TryWriteUInt64(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
         /// <summary>Writes a <see cref="uint"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt32EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
@@ -438,6 +692,37 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt32(byte* destination, uint value) => EncodeUInt32(ref *destination, value);
+
+        /// <summary>Writes a <see cref="uint"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteUInt32(Span{byte}, uint)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt32EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteUInt32(ref Span<byte> destination, uint value)
+        {
+            if (destination.Length < MaxInt32EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeUInt32(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a <see cref="uint"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteUInt32(ref Span<byte> destination, uint value)
+        {
+            if (!TryWriteUInt32(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a <see cref="ushort"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt16EncodedLength bytes are needed.</param>
@@ -486,6 +771,37 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteUInt16(byte* destination, ushort value) => EncodeUInt16(ref *destination, value);
 
+        /// <summary>Writes a <see cref="ushort"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteUInt16(Span{byte}, ushort)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt16EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteUInt16(ref Span<byte> destination, ushort value)
+        {
+            if (destination.Length < MaxInt16EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeUInt16(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a <see cref="ushort"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteUInt16(ref Span<byte> destination, ushort value)
+        {
+            if (!TryWriteUInt16(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
         /// <summary>Writes a <see cref="byte"/> in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxInt8EncodedLength bytes are needed.</param>
         /// <param name="value">The value to write.</param>
@@ -532,6 +848,37 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteByte(byte* destination, byte value) => EncodeByte(ref *destination, value);
+
+        /// <summary>Writes a <see cref="byte"/> in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteByte(Span{byte}, byte)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxInt8EncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteByte(ref Span<byte> destination, byte value)
+        {
+            if (destination.Length < MaxInt8EncodedLength)
+            {
+                EnsureRoom(destination.Length, GetUInt64EncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeByte(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a <see cref="byte"/> in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteByte(ref Span<byte> destination, byte value)
+        {
+            if (!TryWriteByte(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a positive fixint (0 to 127; larger values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
         /// <param name="destination">Where to write; at least 1 byte.</param>
@@ -740,6 +1087,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadInt64(byte* source, int length, out long value, out int bytesRead) =>
             TryReadInt64(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an integer that fits <see cref="long"/> and moves <paramref name="source"/> past it (see <see cref="ReadInt64(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="long"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static long ReadInt64(ref ReadOnlySpan<byte> source)
+        {
+            long value = ReadInt64(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="long"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadInt64</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt64(ref ReadOnlySpan<byte> source, out long value)
+        {
+            OperationStatus status = TryReadInt64(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         /// <summary>Reads an integer that fits <see cref="int"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
@@ -780,6 +1155,34 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static OperationStatus TryReadInt32(byte* source, int length, out int value, out int bytesRead) =>
             TryReadInt32(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="int"/> and moves <paramref name="source"/> past it (see <see cref="ReadInt32(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="int"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadInt32(ref ReadOnlySpan<byte> source)
+        {
+            int value = ReadInt32(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="int"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadInt32</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt32(ref ReadOnlySpan<byte> source, out int value)
+        {
+            OperationStatus status = TryReadInt32(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
 
         /// <summary>Reads an integer that fits <see cref="short"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -822,6 +1225,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadInt16(byte* source, int length, out short value, out int bytesRead) =>
             TryReadInt16(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an integer that fits <see cref="short"/> and moves <paramref name="source"/> past it (see <see cref="ReadInt16(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="short"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static short ReadInt16(ref ReadOnlySpan<byte> source)
+        {
+            short value = ReadInt16(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="short"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadInt16</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadInt16(ref ReadOnlySpan<byte> source, out short value)
+        {
+            OperationStatus status = TryReadInt16(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         /// <summary>Reads an integer that fits <see cref="sbyte"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
@@ -862,6 +1293,34 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static OperationStatus TryReadSByte(byte* source, int length, out sbyte value, out int bytesRead) =>
             TryReadSByte(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="sbyte"/> and moves <paramref name="source"/> past it (see <see cref="ReadSByte(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="sbyte"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static sbyte ReadSByte(ref ReadOnlySpan<byte> source)
+        {
+            sbyte value = ReadSByte(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="sbyte"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadSByte</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadSByte(ref ReadOnlySpan<byte> source, out sbyte value)
+        {
+            OperationStatus status = TryReadSByte(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
 
         /// <summary>Reads an integer that fits <see cref="ulong"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -904,6 +1363,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadUInt64(byte* source, int length, out ulong value, out int bytesRead) =>
             TryReadUInt64(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an integer that fits <see cref="ulong"/> and moves <paramref name="source"/> past it (see <see cref="ReadUInt64(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="ulong"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ulong ReadUInt64(ref ReadOnlySpan<byte> source)
+        {
+            ulong value = ReadUInt64(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="ulong"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadUInt64</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt64(ref ReadOnlySpan<byte> source, out ulong value)
+        {
+            OperationStatus status = TryReadUInt64(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         /// <summary>Reads an integer that fits <see cref="uint"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
@@ -944,6 +1431,34 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static OperationStatus TryReadUInt32(byte* source, int length, out uint value, out int bytesRead) =>
             TryReadUInt32(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads an integer that fits <see cref="uint"/> and moves <paramref name="source"/> past it (see <see cref="ReadUInt32(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="uint"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static uint ReadUInt32(ref ReadOnlySpan<byte> source)
+        {
+            uint value = ReadUInt32(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="uint"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadUInt32</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt32(ref ReadOnlySpan<byte> source, out uint value)
+        {
+            OperationStatus status = TryReadUInt32(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
 
         /// <summary>Reads an integer that fits <see cref="ushort"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -986,6 +1501,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadUInt16(byte* source, int length, out ushort value, out int bytesRead) =>
             TryReadUInt16(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an integer that fits <see cref="ushort"/> and moves <paramref name="source"/> past it (see <see cref="ReadUInt16(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="ushort"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ushort ReadUInt16(ref ReadOnlySpan<byte> source)
+        {
+            ushort value = ReadUInt16(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="ushort"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadUInt16</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadUInt16(ref ReadOnlySpan<byte> source, out ushort value)
+        {
+            OperationStatus status = TryReadUInt16(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         /// <summary>Reads an integer that fits <see cref="byte"/> from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
@@ -1027,6 +1570,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadByte(byte* source, int length, out byte value, out int bytesRead) =>
             TryReadByte(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an integer that fits <see cref="byte"/> and moves <paramref name="source"/> past it (see <see cref="ReadByte(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not an integer that fits <see cref="byte"/> or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static byte ReadByte(ref ReadOnlySpan<byte> source)
+        {
+            byte value = ReadByte(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an integer that fits <see cref="byte"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadByte</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadByte(ref ReadOnlySpan<byte> source, out byte value)
+        {
+            OperationStatus status = TryReadByte(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- float (the cores: MsgPackSpec.Float.cs)
 
         /// <summary>Writes a float 32 (0xca): always 5 bytes.</summary>
@@ -1062,6 +1633,30 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteSingle(byte* destination, float value) => EncodeSingle(ref *destination, value);
 
+        /// <summary>Writes a float 32 (0xca) and moves <paramref name="destination"/> past it (see <see cref="WriteSingle(Span{byte}, float)"/>).</summary>
+        /// <param name="destination">Where to write (at least 5 bytes); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteSingle(ref Span<byte> destination, float value) =>
+            Advance(ref destination, EncodeSingle(ref Reserve(destination, 5), value));
+
+        /// <summary>Tries to write a float 32 (0xca) and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteSingle(ref Span<byte> destination, float value)
+        {
+            if (!TryWriteSingle(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
         /// <summary>Writes a float 64 (0xcb): always 9 bytes.</summary>
         /// <param name="destination">Where to write; at least 9 bytes.</param>
         /// <param name="value">The value to write.</param>
@@ -1094,6 +1689,30 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written, 9.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteDouble(byte* destination, double value) => EncodeDouble(ref *destination, value);
+
+        /// <summary>Writes a float 64 (0xcb) and moves <paramref name="destination"/> past it (see <see cref="WriteDouble(Span{byte}, double)"/>).</summary>
+        /// <param name="destination">Where to write (at least 9 bytes); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The value to write.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteDouble(ref Span<byte> destination, double value) =>
+            Advance(ref destination, EncodeDouble(ref Reserve(destination, 9), value));
+
+        /// <summary>Tries to write a float 64 (0xcb) and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The value to write.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteDouble(ref Span<byte> destination, double value)
+        {
+            if (!TryWriteDouble(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Reads a float 32 from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -1136,6 +1755,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadSingle(byte* source, int length, out float value, out int bytesRead) =>
             TryReadSingle(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads a float 32 and moves <paramref name="source"/> past it (see <see cref="ReadSingle(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value.</returns>
+        /// <exception cref="MsgPackException">The input is not a float 32 or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static float ReadSingle(ref ReadOnlySpan<byte> source)
+        {
+            float value = ReadSingle(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a float 32 and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadSingle</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadSingle(ref ReadOnlySpan<byte> source, out float value)
+        {
+            OperationStatus status = TryReadSingle(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         /// <summary>Reads a float 64 or a float 32 from the start of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
         /// <param name="bytesRead">The number of bytes the value took.</param>
@@ -1177,7 +1824,59 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadDouble(byte* source, int length, out double value, out int bytesRead) =>
             TryReadDouble(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads a float 64 or a float 32 and moves <paramref name="source"/> past it (see <see cref="ReadDouble(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The value (a float 32 is widened exactly).</returns>
+        /// <exception cref="MsgPackException">The input is not a float 64 or a float 32 or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static double ReadDouble(ref ReadOnlySpan<byte> source)
+        {
+            double value = ReadDouble(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a float 64 or a float 32 and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The value (a float 32 is widened exactly). Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadDouble</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadDouble(ref ReadOnlySpan<byte> source, out double value)
+        {
+            OperationStatus status = TryReadDouble(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- str (the cores: MsgPackSpec.String.cs)
+
+        /// <summary>Writes <paramref name="value"/> as a str value (its UTF-8 bytes after the smallest header) and moves <paramref name="destination"/> past it (see <see cref="WriteString(Span{byte}, ReadOnlySpan{char})"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD, as the index-based writer does.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteString(ref Span<byte> destination, ReadOnlySpan<char> value) =>
+            Advance(ref destination, WriteString(destination, value));
+
+        /// <summary>Tries to write <paramref name="value"/> as a str value (its UTF-8 bytes after the smallest header) and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD, as the index-based writer does.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteString(ref Span<byte> destination, ReadOnlySpan<char> value)
+        {
+            if (!TryWriteString(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes text that is already UTF-8 as a str value: the smallest header, then the bytes as they are.</summary>
         /// <param name="destination">Where to write; the header (<see cref="GetStringHeaderEncodedLength"/>) plus the bytes.</param>
@@ -1217,6 +1916,30 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteString(byte* destination, ReadOnlySpan<byte> utf8) =>
             CopyPayload(ref *destination, EncodeStringHeader(ref *destination, utf8.Length), utf8);
+
+        /// <summary>Writes text that is already UTF-8 as a str value and moves <paramref name="destination"/> past it (see <see cref="WriteString(Span{byte}, ReadOnlySpan{byte})"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="utf8">The UTF-8 bytes; not validated, the caller vouches for them.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteString(ref Span<byte> destination, ReadOnlySpan<byte> utf8) =>
+            Advance(ref destination, WriteString(destination, utf8));
+
+        /// <summary>Tries to write text that is already UTF-8 as a str value and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="utf8">The UTF-8 bytes; not validated, the caller vouches for them.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteString(ref Span<byte> destination, ReadOnlySpan<byte> utf8)
+        {
+            if (!TryWriteString(destination, utf8, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Reads a str value without copying: its UTF-8 bytes, checked to be valid UTF-8, as a slice of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -1262,6 +1985,62 @@ namespace MsgPack.Spec
         /// <returns>Done, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadStringBytes(byte* source, int length, out ReadOnlySpan<byte> utf8, out int bytesRead) =>
             TryReadStringBytes(new ReadOnlySpan<byte>(source, length), out utf8, out bytesRead);
+
+        /// <summary>Reads a str value without copying and moves <paramref name="source"/> past it (see <see cref="ReadStringBytes(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The UTF-8 bytes of the text, as a slice of <paramref name="source"/>.</returns>
+        /// <exception cref="MsgPackException">The input is not a str value, ends too early, or is not valid UTF-8 (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ReadOnlySpan<byte> ReadStringBytes(ref ReadOnlySpan<byte> source)
+        {
+            ReadOnlySpan<byte> value = ReadStringBytes(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a str value without copying and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="utf8">The UTF-8 bytes of the text, as a slice of <paramref name="source"/>; empty when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadStringBytes</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadStringBytes(ref ReadOnlySpan<byte> source, out ReadOnlySpan<byte> utf8)
+        {
+            OperationStatus status = TryReadStringBytes(source, out utf8, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
+        /// <summary>Reads a str value as a <see cref="string"/> and moves <paramref name="source"/> past it (see <see cref="ReadString(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The text; the only allocation.</returns>
+        /// <exception cref="MsgPackException">The input is not a str value, ends too early, or is not valid UTF-8 (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static string ReadString(ref ReadOnlySpan<byte> source)
+        {
+            string value = ReadString(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a str value as a <see cref="string"/> and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The text; <see cref="string.Empty"/> when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadString</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadString(ref ReadOnlySpan<byte> source, out string value)
+        {
+            OperationStatus status = TryReadString(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
 
         /// <summary>Writes a str header in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
@@ -1309,6 +2088,30 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteStringHeader(byte* destination, int value) => EncodeStringHeader(ref *destination, value);
+
+        /// <summary>Writes a str header in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteStringHeader(Span{byte}, int)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxHeaderEncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteStringHeader(ref Span<byte> destination, int value) =>
+            Advance(ref destination, WriteStringHeader(destination, value));
+
+        /// <summary>Tries to write a str header in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteStringHeader(ref Span<byte> destination, int value)
+        {
+            if (!TryWriteStringHeader(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a fixstring header (0 to 31; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
         /// <param name="destination">Where to write; at least 1 byte.</param>
@@ -1411,6 +2214,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadStringHeader(byte* source, int length, out int value, out int bytesRead) =>
             TryReadStringHeader(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads a str header and moves <paramref name="source"/> past it (see <see cref="ReadStringHeader(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The length in UTF-8 bytes.</returns>
+        /// <exception cref="MsgPackException">The input is not a str header or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadStringHeader(ref ReadOnlySpan<byte> source)
+        {
+            int value = ReadStringHeader(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a str header and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The length in UTF-8 bytes. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadStringHeader</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadStringHeader(ref ReadOnlySpan<byte> source, out int value)
+        {
+            OperationStatus status = TryReadStringHeader(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- bin (the cores: MsgPackSpec.Binary.cs)
 
         /// <summary>Writes <paramref name="value"/> as a bin value: the smallest header, then the bytes.</summary>
@@ -1451,6 +2282,30 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBinary(byte* destination, ReadOnlySpan<byte> value) =>
             CopyPayload(ref *destination, EncodeBinaryHeader(ref *destination, value.Length), value);
+
+        /// <summary>Writes <paramref name="value"/> as a bin value and moves <paramref name="destination"/> past it (see <see cref="WriteBinary(Span{byte}, ReadOnlySpan{byte})"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The bytes.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteBinary(ref Span<byte> destination, ReadOnlySpan<byte> value) =>
+            Advance(ref destination, WriteBinary(destination, value));
+
+        /// <summary>Tries to write <paramref name="value"/> as a bin value and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The bytes.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteBinary(ref Span<byte> destination, ReadOnlySpan<byte> value)
+        {
+            if (!TryWriteBinary(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Reads a bin value without copying: its bytes, as a slice of <paramref name="source"/>.</summary>
         /// <param name="source">The input.</param>
@@ -1495,6 +2350,34 @@ namespace MsgPack.Spec
         /// <returns>Done, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadBinary(byte* source, int length, out ReadOnlySpan<byte> value, out int bytesRead) =>
             TryReadBinary(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads a bin value without copying and moves <paramref name="source"/> past it (see <see cref="ReadBinary(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The payload, as a slice of <paramref name="source"/>.</returns>
+        /// <exception cref="MsgPackException">The input is not a bin value or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ReadOnlySpan<byte> ReadBinary(ref ReadOnlySpan<byte> source)
+        {
+            ReadOnlySpan<byte> value = ReadBinary(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a bin value without copying and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The payload, as a slice of <paramref name="source"/>; empty when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadBinary</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadBinary(ref ReadOnlySpan<byte> source, out ReadOnlySpan<byte> value)
+        {
+            OperationStatus status = TryReadBinary(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
 
         /// <summary>Writes a bin header in its smallest form.</summary>
         /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
@@ -1542,6 +2425,30 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBinaryHeader(byte* destination, int value) => EncodeBinaryHeader(ref *destination, value);
+
+        /// <summary>Writes a bin header in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteBinaryHeader(Span{byte}, int)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxHeaderEncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The length in bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteBinaryHeader(ref Span<byte> destination, int value) =>
+            Advance(ref destination, WriteBinaryHeader(destination, value));
+
+        /// <summary>Tries to write a bin header in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The length in bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteBinaryHeader(ref Span<byte> destination, int value)
+        {
+            if (!TryWriteBinaryHeader(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a binary8 header: always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -1629,6 +2536,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadBinaryHeader(byte* source, int length, out int value, out int bytesRead) =>
             TryReadBinaryHeader(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads a bin header and moves <paramref name="source"/> past it (see <see cref="ReadBinaryHeader(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The length in bytes.</returns>
+        /// <exception cref="MsgPackException">The input is not a bin header or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadBinaryHeader(ref ReadOnlySpan<byte> source)
+        {
+            int value = ReadBinaryHeader(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a bin header and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The length in bytes. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadBinaryHeader</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadBinaryHeader(ref ReadOnlySpan<byte> source, out int value)
+        {
+            OperationStatus status = TryReadBinaryHeader(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- array (the cores: MsgPackSpec.Array.cs)
 
         /// <summary>Writes an array header in its smallest form.</summary>
@@ -1677,6 +2612,37 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteArrayHeader(byte* destination, int value) => EncodeArrayHeader(ref *destination, value);
+
+        /// <summary>Writes an array header in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteArrayHeader(Span{byte}, int)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxHeaderEncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The number of items; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteArrayHeader(ref Span<byte> destination, int value)
+        {
+            if (destination.Length < MaxHeaderEncodedLength)
+            {
+                EnsureRoom(destination.Length, GetArrayHeaderEncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeArrayHeader(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write an array header in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The number of items; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteArrayHeader(ref Span<byte> destination, int value)
+        {
+            if (!TryWriteArrayHeader(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a fixarray header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
         /// <param name="destination">Where to write; at least 1 byte.</param>
@@ -1764,6 +2730,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadArrayHeader(byte* source, int length, out int value, out int bytesRead) =>
             TryReadArrayHeader(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an array header and moves <paramref name="source"/> past it (see <see cref="ReadArrayHeader(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The number of items.</returns>
+        /// <exception cref="MsgPackException">The input is not an array header or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadArrayHeader(ref ReadOnlySpan<byte> source)
+        {
+            int value = ReadArrayHeader(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an array header and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The number of items. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadArrayHeader</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadArrayHeader(ref ReadOnlySpan<byte> source, out int value)
+        {
+            OperationStatus status = TryReadArrayHeader(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- map (the cores: MsgPackSpec.Map.cs)
 
         /// <summary>Writes a map header in its smallest form.</summary>
@@ -1812,6 +2806,37 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteMapHeader(byte* destination, int value) => EncodeMapHeader(ref *destination, value);
+
+        /// <summary>Writes a map header in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteMapHeader(Span{byte}, int)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxHeaderEncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The number of key/value pairs; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteMapHeader(ref Span<byte> destination, int value)
+        {
+            if (destination.Length < MaxHeaderEncodedLength)
+            {
+                EnsureRoom(destination.Length, GetMapHeaderEncodedLength(value));
+            }
+
+            Advance(ref destination, EncodeMapHeader(ref MemoryMarshal.GetReference(destination), value));
+        }
+
+        /// <summary>Tries to write a map header in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The number of key/value pairs; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteMapHeader(ref Span<byte> destination, int value)
+        {
+            if (!TryWriteMapHeader(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a fixmap header (0 to 15; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
         /// <param name="destination">Where to write; at least 1 byte.</param>
@@ -1899,6 +2924,34 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadMapHeader(byte* source, int length, out int value, out int bytesRead) =>
             TryReadMapHeader(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads a map header and moves <paramref name="source"/> past it (see <see cref="ReadMapHeader(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The number of key/value pairs.</returns>
+        /// <exception cref="MsgPackException">The input is not a map header or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static int ReadMapHeader(ref ReadOnlySpan<byte> source)
+        {
+            int value = ReadMapHeader(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a map header and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The number of key/value pairs. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadMapHeader</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadMapHeader(ref ReadOnlySpan<byte> source, out int value)
+        {
+            OperationStatus status = TryReadMapHeader(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- ext (the cores: MsgPackSpec.Extension.cs)
 
         /// <summary>Writes the smallest ext header for <paramref name="value"/>: fixext 1/2/4/8/16 when the length allows, else ext 8, 16 or 32.</summary>
@@ -1948,6 +3001,30 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteExtensionHeader(byte* destination, ExtensionHeader value) => EncodeExtensionHeader(ref *destination, value);
 
+        /// <summary>Writes the smallest ext header for <paramref name="value"/> and moves <paramref name="destination"/> past it (see <see cref="WriteExtensionHeader(Span{byte}, ExtensionHeader)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxExtensionHeaderEncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The type code and data length.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the header.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteExtensionHeader(ref Span<byte> destination, ExtensionHeader value) =>
+            Advance(ref destination, WriteExtensionHeader(destination, value));
+
+        /// <summary>Tries to write the smallest ext header for <paramref name="value"/> and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The type code and data length.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteExtensionHeader(ref Span<byte> destination, ExtensionHeader value)
+        {
+            if (!TryWriteExtensionHeader(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
+
         /// <summary>Writes an ext value: the smallest header for <paramref name="data"/>, then the data.</summary>
         /// <param name="destination">Where to write; <see cref="GetExtensionEncodedLength"/> tells how much room the value needs.</param>
         /// <param name="typeCode">The type code.</param>
@@ -1989,6 +3066,32 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteExtension(byte* destination, sbyte typeCode, ReadOnlySpan<byte> data) =>
             CopyPayload(ref *destination, EncodeExtensionHeader(ref *destination, new ExtensionHeader(typeCode, data.Length)), data);
+
+        /// <summary>Writes an ext value and moves <paramref name="destination"/> past it (see <see cref="WriteExtension(Span{byte}, sbyte, ReadOnlySpan{byte})"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="typeCode">The type code.</param>
+        /// <param name="data">The data.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteExtension(ref Span<byte> destination, sbyte typeCode, ReadOnlySpan<byte> data) =>
+            Advance(ref destination, WriteExtension(destination, typeCode, data));
+
+        /// <summary>Tries to write an ext value and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="typeCode">The type code.</param>
+        /// <param name="data">The data.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteExtension(ref Span<byte> destination, sbyte typeCode, ReadOnlySpan<byte> data)
+        {
+            if (!TryWriteExtension(destination, typeCode, data, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a fixext 1 header (0xd4, then the type code; 1 data byte follows): always 2 bytes.</summary>
         /// <param name="destination">Where to write; at least 2 bytes.</param>
@@ -2157,6 +3260,64 @@ namespace MsgPack.Spec
         public static OperationStatus TryReadExtensionHeader(byte* source, int length, out ExtensionHeader value, out int bytesRead) =>
             TryReadExtensionHeader(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
 
+        /// <summary>Reads an ext header and moves <paramref name="source"/> past it (see <see cref="ReadExtensionHeader(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The type code and data length.</returns>
+        /// <exception cref="MsgPackException">The input is not an ext header or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ExtensionHeader ReadExtensionHeader(ref ReadOnlySpan<byte> source)
+        {
+            ExtensionHeader value = ReadExtensionHeader(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an ext header and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The type code and data length. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadExtensionHeader</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadExtensionHeader(ref ReadOnlySpan<byte> source, out ExtensionHeader value)
+        {
+            OperationStatus status = TryReadExtensionHeader(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
+        /// <summary>Reads an ext value without copying and moves <paramref name="source"/> past it (see <see cref="ReadExtension(ReadOnlySpan{byte}, out ExtensionHeader, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <param name="header">The type code and data length.</param>
+        /// <returns>The data, as a slice of <paramref name="source"/>.</returns>
+        /// <exception cref="MsgPackException">The input is not an ext value or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ReadOnlySpan<byte> ReadExtension(ref ReadOnlySpan<byte> source, out ExtensionHeader header)
+        {
+            ReadOnlySpan<byte> value = ReadExtension(source, out header, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read an ext value without copying and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="header">The type code and data length; default when the result is not Done.</param>
+        /// <param name="data">The data, as a slice of <paramref name="source"/>; empty when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadExtension</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadExtension(ref ReadOnlySpan<byte> source, out ExtensionHeader header, out ReadOnlySpan<byte> data)
+        {
+            OperationStatus status = TryReadExtension(source, out header, out data, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
         // ---- timestamp (the cores: MsgPackSpec.Timestamp.cs)
 
         /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form.</summary>
@@ -2205,6 +3366,30 @@ namespace MsgPack.Spec
         /// <returns>The number of bytes written.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteTimestamp(byte* destination, Timestamp value) => EncodeTimestamp(ref *destination, value);
+
+        /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form and moves <paramref name="destination"/> past it (see <see cref="WriteTimestamp(Span{byte}, Timestamp)"/>).</summary>
+        /// <param name="destination">Where to write (at most MaxTimestampEncodedLength bytes are needed); on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The timestamp.</param>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteTimestamp(ref Span<byte> destination, Timestamp value) =>
+            Advance(ref destination, WriteTimestamp(destination, value));
+
+        /// <summary>Tries to write a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form and, when it fits, moves <paramref name="destination"/> past it; never throws.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The timestamp.</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteTimestamp(ref Span<byte> destination, Timestamp value)
+        {
+            if (!TryWriteTimestamp(destination, value, out int bytesWritten))
+            {
+                return false;
+            }
+
+            Advance(ref destination, bytesWritten);
+            return true;
+        }
 
         /// <summary>Writes a timestamp 32 (d6 ff, then 32-bit seconds; other values throw <see cref="ArgumentOutOfRangeException"/> unless whole seconds from 0 to 2^32-1): always 6 bytes.</summary>
         /// <param name="destination">Where to write; at least 6 bytes.</param>
@@ -2291,5 +3476,50 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static OperationStatus TryReadTimestamp(byte* source, int length, out Timestamp value, out int bytesRead) =>
             TryReadTimestamp(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
+
+        /// <summary>Reads a timestamp (ext type -1 in any of its three forms) and moves <paramref name="source"/> past it (see <see cref="ReadTimestamp(ReadOnlySpan{byte}, out int)"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <returns>The timestamp.</returns>
+        /// <exception cref="MsgPackException">The input is not a timestamp (ext type -1 in any of its three forms) or ends too early (see the derived types).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Timestamp ReadTimestamp(ref ReadOnlySpan<byte> source)
+        {
+            Timestamp value = ReadTimestamp(source, out int bytesRead);
+            Advance(ref source, bytesRead);
+            return value;
+        }
+
+        /// <summary>Tries to read a timestamp (ext type -1 in any of its three forms) and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <param name="value">The timestamp. Default when the result is not Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TryReadTimestamp</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TryReadTimestamp(ref ReadOnlySpan<byte> source, out Timestamp value)
+        {
+            OperationStatus status = TryReadTimestamp(source, out value, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
+
+        // ---- skip (the cores: MsgPackSpec.Skip.cs)
+
+        /// <summary>Tries to step over one whole value, nested ones included, and, when Done, moves <paramref name="source"/> past it; never throws.</summary>
+        /// <param name="source">The input; moved past the value only when the result is Done.</param>
+        /// <returns>Done, NeedMoreData (the index-based <c>TrySkip</c> says how many bytes are needed) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static OperationStatus TrySkip(ref ReadOnlySpan<byte> source)
+        {
+            OperationStatus status = TrySkip(source, out int bytesRead);
+            if (status == OperationStatus.Done)
+            {
+                Advance(ref source, bytesRead);
+            }
+
+            return status;
+        }
     }
 }

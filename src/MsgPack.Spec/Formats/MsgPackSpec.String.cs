@@ -6,9 +6,10 @@ using System.Text;
 
 namespace MsgPack.Spec
 {
-    // str: the lengths, the cores, and the doors of text (WriteString over chars or a string, ReadString), which are
-    // str's own. The doors over the header and over UTF-8 bytes share their shape with other formats': they are written
-    // by tools/MsgPack.Spec.CodeGen into MsgPackSpec.FrontDoors.g.cs.
+    // str: the lengths, the cores, and the doors of text over span and pointer (WriteString over chars or a string,
+    // ReadString), which are str's own, with the advancing ones over a string. Every other door of str (over the
+    // header, over UTF-8 bytes, the advancing ones of text) shares its shape with other formats': they are written by
+    // tools/MsgPack.Spec.CodeGen into MsgPackSpec.FrontDoors.g.cs.
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The number of bytes the smallest str header for <paramref name="byteLength"/> takes: 1, 2, 3 or 5.</summary>
@@ -232,6 +233,23 @@ namespace MsgPack.Spec
         /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>; nothing is written.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteString(byte* destination, string value) => WriteString(destination, AsChars(value));
+
+        /// <summary>Writes a str: the UTF-8 encoding of <paramref name="value"/>, in the smallest header, and moves <paramref name="destination"/> past it (see <see cref="WriteString(Span{byte}, string)"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>.</exception>
+        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void WriteString(ref Span<byte> destination, string value) =>
+            WriteString(ref destination, AsChars(value));
+
+        /// <summary>Tries to write a str, the text encoded as UTF-8, and, when it fits, moves <paramref name="destination"/> past it; never throws but for a null text.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The text to write (for C# 7.3 and .NET Framework callers, where a string is no span).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is null (an argument error, not a full destination).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryWriteString(ref Span<byte> destination, string value) => TryWriteString(ref destination, AsChars(value));
 
         /// <summary>Reads a str value as a <see cref="string"/>; the returned string is the only allocation.</summary>
         /// <param name="source">The input.</param>
