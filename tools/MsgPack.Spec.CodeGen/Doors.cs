@@ -4,9 +4,10 @@ using System.Linq;
 namespace MsgPack.Spec.CodeGen
 {
     // The kinds of front door of MsgPackSpec: each is a record of what varies between its uses (a row of the table in
-    // FrontDoors.cs) and a template that writes its methods, XML docs included. Every door is a call into a core
-    // (Encode* over "ref byte", which checks nothing; Decode* over "ref byte" and a length, which checks everything):
-    // the door checks room once, up front, or maps the core's status to a return value or an exception.
+    // FrontDoors.cs) and a template that writes its methods, XML docs included. Every door ends in a core (Encode* over
+    // "ref byte", which checks nothing; Decode* over "ref byte" and a length, which checks everything), directly or
+    // through the span door: it checks room once, up front, or maps the core's status to a return value or an
+    // exception. The templates are the doors as a person would write them, one line a call where it can be.
 
     /// <summary>A kind of door: one or more methods of MsgPackSpec, each ended by a newline, blank lines between them left to the caller.</summary>
     internal abstract record Door
