@@ -5,6 +5,8 @@ using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec
 {
+    // Skip and TrySkip over span, pointer and advancing span but TrySkip's advancing twin, which shares its shape with
+    // every other advancing Try reader and is written by tools/MsgPack.Spec.CodeGen into MsgPackSpec.FrontDoors.g.cs.
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>What Skip and ReadRaw read, in words, for their exception messages.</summary>
@@ -243,5 +245,10 @@ namespace MsgPack.Spec
         /// <returns>Done, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TrySkip(byte* source, int length, out int bytesRead) =>
             TrySkip(new ReadOnlySpan<byte>(source, length), out bytesRead);
+
+        /// <summary>Skips one whole value, nested containers included, and moves <paramref name="source"/> past it (see <see cref="Skip(ReadOnlySpan{byte})"/>).</summary>
+        /// <param name="source">The input; on return, the part after the value; not moved when an exception is thrown.</param>
+        /// <exception cref="MsgPackException">The input is not that value or ends too early (see the derived types).</exception>
+        public static void Skip(ref ReadOnlySpan<byte> source) => Advance(ref source, Skip(source));
     }
 }

@@ -6,6 +6,10 @@ using System.Text;
 
 namespace MsgPack.Spec
 {
+    // str: the lengths, the cores, and the doors of text over span and pointer (WriteString over chars or a string,
+    // ReadString), which are str's own, with the advancing ones over a string. Every other door of str (over the
+    // header, over UTF-8 bytes, the advancing ones of text) shares its shape with other formats': they are written by
+    // tools/MsgPack.Spec.CodeGen into MsgPackSpec.FrontDoors.g.cs.
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The number of bytes the smallest str header for <paramref name="byteLength"/> takes: 1, 2, 3 or 5.</summary>
@@ -230,89 +234,22 @@ namespace MsgPack.Spec
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteString(byte* destination, string value) => WriteString(destination, AsChars(value));
 
-        /// <summary>Writes text that is already UTF-8 as a str value: the smallest header, then the bytes as they are.</summary>
-        /// <param name="destination">Where to write; the header (<see cref="GetStringHeaderEncodedLength"/>) plus the bytes.</param>
-        /// <param name="utf8">The UTF-8 bytes; not validated, the caller vouches for them.</param>
-        /// <returns>The number of bytes written.</returns>
+        /// <summary>Writes a str: the UTF-8 encoding of <paramref name="value"/>, in the smallest header, and moves <paramref name="destination"/> past it (see <see cref="WriteString(Span{byte}, string)"/>).</summary>
+        /// <param name="destination">Where to write; on return, the part after the bytes written; not moved when an exception is thrown.</param>
+        /// <param name="value">The text. Lone surrogates are written as U+FFFD.</param>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is <see langword="null"/>.</exception>
         /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString(Span<byte> destination, ReadOnlySpan<byte> utf8)
-        {
-            EnsureRoom(destination.Length, (long)GetStringHeaderEncodedLength(utf8.Length) + utf8.Length);
-            ref byte start = ref MemoryMarshal.GetReference(destination);
-            return CopyPayload(ref start, EncodeStringHeader(ref start, utf8.Length), utf8);
-        }
+        public static void WriteString(ref Span<byte> destination, string value) =>
+            WriteString(ref destination, AsChars(value));
 
-        /// <summary>Writes text that is already UTF-8 as a str value, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write.</param>
-        /// <param name="utf8">The UTF-8 bytes; not validated.</param>
-        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
-        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
+        /// <summary>Tries to write a str, the text encoded as UTF-8, and, when it fits, moves <paramref name="destination"/> past it; never throws but for a null text.</summary>
+        /// <param name="destination">Where to write; moved past the bytes written only when the result is <see langword="true"/>.</param>
+        /// <param name="value">The text to write (for C# 7.3 and .NET Framework callers, where a string is no span).</param>
+        /// <returns>Whether it fit; when <see langword="false"/>, <paramref name="destination"/> is too small and is not moved.</returns>
+        /// <exception cref="ArgumentNullException"><paramref name="value"/> is null (an argument error, not a full destination).</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryWriteString(Span<byte> destination, ReadOnlySpan<byte> utf8, out int bytesWritten)
-        {
-            if (!HasRoom(destination.Length, GetStringHeaderEncodedLength(utf8.Length), utf8.Length, out bytesWritten))
-            {
-                return false;
-            }
-
-            ref byte start = ref MemoryMarshal.GetReference(destination);
-            bytesWritten = CopyPayload(ref start, EncodeStringHeader(ref start, utf8.Length), utf8);
-            return true;
-        }
-
-        /// <summary>Writes text that is already UTF-8 as a str value at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the header and the bytes.</param>
-        /// <param name="utf8">The UTF-8 bytes; not validated.</param>
-        /// <returns>The number of bytes written.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString(byte* destination, ReadOnlySpan<byte> utf8) =>
-            CopyPayload(ref *destination, EncodeStringHeader(ref *destination, utf8.Length), utf8);
-
-        /// <summary>Reads a str value without copying: its UTF-8 bytes, checked to be valid UTF-8, as a slice of <paramref name="source"/>.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="bytesRead">The number of bytes the whole value (header and text) took.</param>
-        /// <returns>The UTF-8 bytes of the text.</returns>
-        /// <exception cref="MsgPackException">The input is not a str value, ends too early, or is not valid UTF-8 (see the derived types).</exception>
-        /// <remarks>To take the bytes unchecked, read the header with <see cref="ReadStringHeader(ReadOnlySpan{byte}, out int)"/> and slice.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static ReadOnlySpan<byte> ReadStringBytes(ReadOnlySpan<byte> source, out int bytesRead)
-        {
-            ReadStatus status = DecodeUtf8String(ref MemoryMarshal.GetReference(source), source.Length, out int offset, out int byteLength, out bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a str value");
-            return source.Slice(offset, byteLength);
-        }
-
-        /// <summary>Tries to read a str value without copying; never throws.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="utf8">The UTF-8 bytes of the text, as a slice of <paramref name="source"/>; empty when the result is not Done.</param>
-        /// <param name="bytesRead">Done: the bytes the whole value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
-        /// <returns>Done, NeedMoreData or InvalidData (not a str value, a length above <see cref="int.MaxValue"/>, or invalid UTF-8).</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static OperationStatus TryReadStringBytes(ReadOnlySpan<byte> source, out ReadOnlySpan<byte> utf8, out int bytesRead)
-        {
-            ReadStatus status = DecodeUtf8String(ref MemoryMarshal.GetReference(source), source.Length, out int offset, out int byteLength, out bytesRead);
-            utf8 = status == ReadStatus.Done ? source.Slice(offset, byteLength) : default;
-            return status.ToOperationStatus();
-        }
-
-        /// <summary>Reads a str value without copying from <paramref name="length"/> bytes at a pointer; the result points into them.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="bytesRead">The number of bytes the whole value took.</param>
-        /// <returns>The UTF-8 bytes of the text.</returns>
-        /// <exception cref="MsgPackException">The input is not a str value, ends too early, or is not valid UTF-8.</exception>
-        public static ReadOnlySpan<byte> ReadStringBytes(byte* source, int length, out int bytesRead) =>
-            ReadStringBytes(new ReadOnlySpan<byte>(source, length), out bytesRead);
-
-        /// <summary>Tries to read a str value without copying from <paramref name="length"/> bytes at a pointer; never throws.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="utf8">The UTF-8 bytes of the text; empty when the result is not Done.</param>
-        /// <param name="bytesRead">Done: the bytes the whole value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
-        /// <returns>Done, NeedMoreData or InvalidData.</returns>
-        public static OperationStatus TryReadStringBytes(byte* source, int length, out ReadOnlySpan<byte> utf8, out int bytesRead) =>
-            TryReadStringBytes(new ReadOnlySpan<byte>(source, length), out utf8, out bytesRead);
+        public static bool TryWriteString(ref Span<byte> destination, string value) => TryWriteString(ref destination, AsChars(value));
 
         /// <summary>Reads a str value as a <see cref="string"/>; the returned string is the only allocation.</summary>
         /// <param name="source">The input.</param>
@@ -350,153 +287,5 @@ namespace MsgPack.Spec
         /// <returns>Done, NeedMoreData or InvalidData.</returns>
         public static OperationStatus TryReadString(byte* source, int length, out string value, out int bytesRead) =>
             TryReadString(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
-
-        /// <summary>Writes a str header in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
-        /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
-        /// <returns>The number of bytes written.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteStringHeader(Span<byte> destination, int value)
-        {
-            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
-            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxHeaderEncodedLength
-                ? EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value)
-                : WriteStringHeaderShort(destination, value);
-        }
-
-        /// <summary>The out-of-line half of <see cref="WriteStringHeader(Span{byte}, int)"/>: a destination shorter than the largest form.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static int WriteStringHeaderShort(Span<byte> destination, int value)
-        {
-            EnsureRoom(destination.Length, GetStringHeaderEncodedLength(value));
-            return EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value);
-        }
-
-        /// <summary>Writes a str header in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxHeaderEncodedLength bytes are needed.</param>
-        /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
-        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
-        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryWriteStringHeader(Span<byte> destination, int value, out int bytesWritten)
-        {
-            if (destination.Length < MaxHeaderEncodedLength && destination.Length < (bytesWritten = GetStringHeaderEncodedLength(value)))
-            {
-                return false;
-            }
-
-            bytesWritten = EncodeStringHeader(ref MemoryMarshal.GetReference(destination), value);
-            return true;
-        }
-
-        /// <summary>Writes a str header in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxHeaderEncodedLength bytes).</param>
-        /// <param name="value">The length in UTF-8 bytes; zero or positive (a negative value throws <see cref="ArgumentOutOfRangeException"/>).</param>
-        /// <returns>The number of bytes written.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteStringHeader(byte* destination, int value) => EncodeStringHeader(ref *destination, value);
-
-        /// <summary>Writes a fixstring header (0 to 31; other values throw <see cref="ArgumentOutOfRangeException"/>): always 1 byte.</summary>
-        /// <param name="destination">Where to write; at least 1 byte.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 1.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixStringHeader(Span<byte> destination, byte value) => EncodeFixStringHeader(ref Reserve(destination, 1), value);
-
-        /// <summary>Writes a fixstring header (0 to 31; other values throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 1 byte.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 1 writable byte.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 1.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteFixStringHeader(byte* destination, byte value) => EncodeFixStringHeader(ref *destination, value);
-
-        /// <summary>Writes a string8 header: always 2 bytes.</summary>
-        /// <param name="destination">Where to write; at least 2 bytes.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 2.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 2 bytes.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString8Header(Span<byte> destination, byte value) => EncodeString8Header(ref Reserve(destination, 2), value);
-
-        /// <summary>Writes a string8 header at a pointer, unchecked: always 2 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 2 writable bytes.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 2.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString8Header(byte* destination, byte value) => EncodeString8Header(ref *destination, value);
-
-        /// <summary>Writes a string16 header: always 3 bytes.</summary>
-        /// <param name="destination">Where to write; at least 3 bytes.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 3.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 3 bytes.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString16Header(Span<byte> destination, ushort value) => EncodeString16Header(ref Reserve(destination, 3), value);
-
-        /// <summary>Writes a string16 header at a pointer, unchecked: always 3 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 3 writable bytes.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 3.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString16Header(byte* destination, ushort value) => EncodeString16Header(ref *destination, value);
-
-        /// <summary>Writes a string32 header (the form to reserve and patch later): always 5 bytes.</summary>
-        /// <param name="destination">Where to write; at least 5 bytes.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 5.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 5 bytes.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString32Header(Span<byte> destination, uint value) => EncodeString32Header(ref Reserve(destination, 5), value);
-
-        /// <summary>Writes a string32 header (the form to reserve and patch later) at a pointer, unchecked: always 5 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 5 writable bytes.</param>
-        /// <param name="value">The length in UTF-8 bytes.</param>
-        /// <returns>The number of bytes written, 5.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteString32Header(byte* destination, uint value) => EncodeString32Header(ref *destination, value);
-
-        /// <summary>Reads a str header from the start of <paramref name="source"/>.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="bytesRead">The number of bytes the value took.</param>
-        /// <returns>The length in UTF-8 bytes.</returns>
-        /// <exception cref="MsgPackException">The input is not a str header or ends too early (see the derived types).</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int ReadStringHeader(ReadOnlySpan<byte> source, out int bytesRead)
-        {
-            ReadStatus status = DecodeStringHeader(ref MemoryMarshal.GetReference(source), source.Length, out int value, out bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a str header");
-            return value;
-        }
-
-        /// <summary>Tries to read a str header from the start of <paramref name="source"/>; never throws.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="value">The length in UTF-8 bytes. Default when the result is not Done.</param>
-        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
-        /// <returns>Done, NeedMoreData or InvalidData.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static OperationStatus TryReadStringHeader(ReadOnlySpan<byte> source, out int value, out int bytesRead) =>
-            DecodeStringHeader(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
-
-        /// <summary>Reads a str header from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="bytesRead">The number of bytes the value took.</param>
-        /// <returns>The length in UTF-8 bytes.</returns>
-        /// <exception cref="MsgPackException">The input is not a str header or ends too early (see the derived types).</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int ReadStringHeader(byte* source, int length, out int bytesRead) => ReadStringHeader(new ReadOnlySpan<byte>(source, length), out bytesRead);
-
-        /// <summary>Tries to read a str header from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="value">The length in UTF-8 bytes. Default when the result is not Done.</param>
-        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
-        /// <returns>Done, NeedMoreData or InvalidData.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static OperationStatus TryReadStringHeader(byte* source, int length, out int value, out int bytesRead) =>
-            TryReadStringHeader(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
     }
 }

@@ -1,10 +1,9 @@
-using System;
-using System.Buffers;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec
 {
+    // timestamp: the lengths and the cores. The span, pointer and Try doors over them are written by
+    // tools/MsgPack.Spec.CodeGen into MsgPackSpec.FrontDoors.g.cs, as every format's that share a shape.
     public static unsafe partial class MsgPackSpec
     {
         /// <summary>The most bytes a timestamp takes: the 96-bit form, 15 bytes.</summary>
@@ -137,138 +136,5 @@ namespace MsgPack.Spec
             value = new Timestamp(seconds, (uint)nanoseconds);
             return ReadStatus.Done;
         }
-
-        /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form.</summary>
-        /// <param name="destination">Where to write; at most MaxTimestampEncodedLength bytes are needed.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is too small for the value.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp(Span<byte> destination, Timestamp value)
-        {
-            // The hot path: room for the largest form, one compare. A shorter destination goes out of line, where the
-            // exact size is computed; nothing the caller keeps in registers has to survive a call on the hot path.
-            return destination.Length >= MaxTimestampEncodedLength
-                ? EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value)
-                : WriteTimestampShort(destination, value);
-        }
-
-        /// <summary>The out-of-line half of <see cref="WriteTimestamp(Span{byte}, Timestamp)"/>: a destination shorter than the largest form.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static int WriteTimestampShort(Span<byte> destination, Timestamp value)
-        {
-            EnsureRoom(destination.Length, GetTimestampEncodedLength(value));
-            return EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value);
-        }
-
-        /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form, if <paramref name="destination"/> has room.</summary>
-        /// <param name="destination">Where to write; at most MaxTimestampEncodedLength bytes are needed.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <param name="bytesWritten">The number of bytes written; when the destination is too small, the number of bytes the value needs.</param>
-        /// <returns><see langword="true"/> when the value was written, <see langword="false"/> when the destination is too small.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryWriteTimestamp(Span<byte> destination, Timestamp value, out int bytesWritten)
-        {
-            if (destination.Length < MaxTimestampEncodedLength && destination.Length < (bytesWritten = GetTimestampEncodedLength(value)))
-            {
-                return false;
-            }
-
-            bytesWritten = EncodeTimestamp(ref MemoryMarshal.GetReference(destination), value);
-            return true;
-        }
-
-        /// <summary>Writes a timestamp (ext type -1): timestamp 32 for whole seconds from 0 to 2^32-1, timestamp 64 for seconds from 0 to 2^34-1, timestamp 96 otherwise in its smallest form at a pointer, unchecked.</summary>
-        /// <param name="destination">Where to write; the caller guarantees room for the value (at most MaxTimestampEncodedLength bytes).</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp(byte* destination, Timestamp value) => EncodeTimestamp(ref *destination, value);
-
-        /// <summary>Writes a timestamp 32 (d6 ff, then 32-bit seconds; other values throw <see cref="ArgumentOutOfRangeException"/> unless whole seconds from 0 to 2^32-1): always 6 bytes.</summary>
-        /// <param name="destination">Where to write; at least 6 bytes.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written, 6.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 6 bytes.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp32(Span<byte> destination, Timestamp value) => EncodeTimestamp32(ref Reserve(destination, 6), value);
-
-        /// <summary>Writes a timestamp 32 (d6 ff, then 32-bit seconds; other values throw <see cref="ArgumentOutOfRangeException"/> unless whole seconds from 0 to 2^32-1) at a pointer, unchecked: always 6 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 6 writable bytes.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written, 6.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp32(byte* destination, Timestamp value) => EncodeTimestamp32(ref *destination, value);
-
-        /// <summary>Writes a timestamp 64 (d7 ff, then nanoseconds and seconds in 64 bits; seconds outside 0 to 2^34-1 throw <see cref="ArgumentOutOfRangeException"/>): always 10 bytes.</summary>
-        /// <param name="destination">Where to write; at least 10 bytes.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written, 10.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 10 bytes.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp64(Span<byte> destination, Timestamp value) => EncodeTimestamp64(ref Reserve(destination, 10), value);
-
-        /// <summary>Writes a timestamp 64 (d7 ff, then nanoseconds and seconds in 64 bits; seconds outside 0 to 2^34-1 throw <see cref="ArgumentOutOfRangeException"/>) at a pointer, unchecked: always 10 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 10 writable bytes.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written, 10.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp64(byte* destination, Timestamp value) => EncodeTimestamp64(ref *destination, value);
-
-        /// <summary>Writes a timestamp 96 (c7 0c ff, then 32-bit nanoseconds and 64-bit signed seconds): always 15 bytes.</summary>
-        /// <param name="destination">Where to write; at least 15 bytes.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written, 15.</returns>
-        /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 15 bytes.</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp96(Span<byte> destination, Timestamp value) => EncodeTimestamp96(ref Reserve(destination, 15), value);
-
-        /// <summary>Writes a timestamp 96 (c7 0c ff, then 32-bit nanoseconds and 64-bit signed seconds) at a pointer, unchecked: always 15 bytes.</summary>
-        /// <param name="destination">Where to write; the caller guarantees 15 writable bytes.</param>
-        /// <param name="value">The timestamp.</param>
-        /// <returns>The number of bytes written, 15.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static int WriteTimestamp96(byte* destination, Timestamp value) => EncodeTimestamp96(ref *destination, value);
-
-        /// <summary>Reads a timestamp (ext type -1 in any of its three forms) from the start of <paramref name="source"/>.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="bytesRead">The number of bytes the value took.</param>
-        /// <returns>The timestamp.</returns>
-        /// <exception cref="MsgPackException">The input is not a timestamp (ext type -1 in any of its three forms) or ends too early (see the derived types).</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Timestamp ReadTimestamp(ReadOnlySpan<byte> source, out int bytesRead)
-        {
-            ReadStatus status = DecodeTimestamp(ref MemoryMarshal.GetReference(source), source.Length, out Timestamp value, out bytesRead);
-            ThrowIfFailed(status, source, bytesRead, "a timestamp (ext type -1)");
-            return value;
-        }
-
-        /// <summary>Tries to read a timestamp (ext type -1 in any of its three forms) from the start of <paramref name="source"/>; never throws.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="value">The timestamp. Default when the result is not Done.</param>
-        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
-        /// <returns>Done, NeedMoreData or InvalidData.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static OperationStatus TryReadTimestamp(ReadOnlySpan<byte> source, out Timestamp value, out int bytesRead) =>
-            DecodeTimestamp(ref MemoryMarshal.GetReference(source), source.Length, out value, out bytesRead).ToOperationStatus();
-
-        /// <summary>Reads a timestamp (ext type -1 in any of its three forms) from <paramref name="length"/> bytes at a pointer, never reading past them.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="bytesRead">The number of bytes the value took.</param>
-        /// <returns>The timestamp.</returns>
-        /// <exception cref="MsgPackException">The input is not a timestamp (ext type -1 in any of its three forms) or ends too early (see the derived types).</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Timestamp ReadTimestamp(byte* source, int length, out int bytesRead) => ReadTimestamp(new ReadOnlySpan<byte>(source, length), out bytesRead);
-
-        /// <summary>Tries to read a timestamp (ext type -1 in any of its three forms) from <paramref name="length"/> bytes at a pointer; never throws, never reads past them.</summary>
-        /// <param name="source">The input.</param>
-        /// <param name="length">The number of readable bytes at <paramref name="source"/>.</param>
-        /// <param name="value">The timestamp. Default when the result is not Done.</param>
-        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the input length needed. InvalidData: 0.</param>
-        /// <returns>Done, NeedMoreData or InvalidData.</returns>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static OperationStatus TryReadTimestamp(byte* source, int length, out Timestamp value, out int bytesRead) =>
-            TryReadTimestamp(new ReadOnlySpan<byte>(source, length), out value, out bytesRead);
     }
 }
