@@ -74,7 +74,7 @@ namespace MsgPack.Spec
             throw new InvalidOperationException($"{call} failed where it cannot: an internal error of MsgPack.Spec.");
 
         [DoesNotReturn]
-        public static void ThrowWrongTokenType(byte code, MsgPackTokenType expected) =>
+        public static void ThrowWrongTokenType(byte code, MsgPackType expected) =>
             throw new InvalidOperationException($"The token is {MsgPackSpec.GetFormatName(code)}, not {expected}.");
 
         [DoesNotReturn]

@@ -85,7 +85,7 @@ int tokenCount = 0;
 while (!tokens.End)
 {
     MsgPackToken token = tokens.ReadToken();
-    if (token.Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension)
+    if (token.Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension)
     {
         tokens.ReadBytes(token.Length); // a str, bin or ext token is its header: the payload follows
     }

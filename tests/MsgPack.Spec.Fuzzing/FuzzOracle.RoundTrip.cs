@@ -711,32 +711,32 @@ namespace MsgPack.Spec.Fuzzing
         private static Expected? ExpectToken(WriteOp op, ReadOnlySpan<byte> span, int length)
         {
             byte code = span[0];
-            ulong B(MsgPackTokenType type, sbyte ext = 0, bool negative = false, uint nanos = 0) =>
+            ulong B(MsgPackType type, sbyte ext = 0, bool negative = false, uint nanos = 0) =>
                 ((ulong)type << 56) | ((ulong)code << 48) | ((ulong)unchecked((byte)ext) << 40) | (negative ? 1UL << 39 : 0) | nanos;
             switch (op.Kind)
             {
                 case OpKind.Nil:
-                    return Done(new Val { B = B(MsgPackTokenType.Nil) }, length);
+                    return Done(new Val { B = B(MsgPackType.Nil) }, length);
                 case OpKind.Boolean:
-                    return Done(new Val { A = op.Bits != 0 ? 1UL : 0UL, B = B(MsgPackTokenType.Boolean) }, length);
+                    return Done(new Val { A = op.Bits != 0 ? 1UL : 0UL, B = B(MsgPackType.Boolean) }, length);
                 case OpKind.Integer:
-                    return Done(new Val { A = op.Bits, B = B(MsgPackTokenType.Integer, negative: op.Negative) }, length);
+                    return Done(new Val { A = op.Bits, B = B(MsgPackType.Integer, negative: op.Negative) }, length);
                 case OpKind.Float32:
-                    return Done(new Val { A = unchecked((ulong)BitConverter.DoubleToInt64Bits(op.Single)), B = B(MsgPackTokenType.Float) }, length);
+                    return Done(new Val { A = unchecked((ulong)BitConverter.DoubleToInt64Bits(op.Single)), B = B(MsgPackType.Float) }, length);
                 case OpKind.Float64:
-                    return Done(new Val { A = unchecked((ulong)BitConverter.DoubleToInt64Bits(op.Double)), B = B(MsgPackTokenType.Float) }, length);
+                    return Done(new Val { A = unchecked((ulong)BitConverter.DoubleToInt64Bits(op.Double)), B = B(MsgPackType.Float) }, length);
                 case OpKind.Str:
                 case OpKind.StrHeader:
-                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackTokenType.String), PayloadLength = op.Length }, op.Kind == OpKind.Str ? length - op.Payload.Length : length);
+                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackType.String), PayloadLength = op.Length }, op.Kind == OpKind.Str ? length - op.Payload.Length : length);
                 case OpKind.Bin:
                 case OpKind.BinHeader:
-                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackTokenType.Binary), PayloadLength = op.Length }, op.Kind == OpKind.Bin ? length - op.Payload.Length : length);
+                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackType.Binary), PayloadLength = op.Length }, op.Kind == OpKind.Bin ? length - op.Payload.Length : length);
                 case OpKind.ArrayHeader:
-                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackTokenType.Array) }, length);
+                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackType.Array) }, length);
                 case OpKind.MapHeader:
-                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackTokenType.Map) }, length);
+                    return Done(new Val { A = (ulong)op.Length, B = B(MsgPackType.Map) }, length);
                 case OpKind.Timestamp:
-                    return Done(new Val { A = unchecked((ulong)op.Timestamp.Seconds), B = B(MsgPackTokenType.Timestamp, -1, nanos: op.Timestamp.Nanoseconds), PayloadLength = 0 }, length);
+                    return Done(new Val { A = unchecked((ulong)op.Timestamp.Seconds), B = B(MsgPackType.Timestamp, -1, nanos: op.Timestamp.Nanoseconds), PayloadLength = 0 }, length);
                 case OpKind.Ext:
                 case OpKind.ExtHeader:
                     {
@@ -749,12 +749,12 @@ namespace MsgPack.Spec.Fuzzing
                             }
 
                             return DecodeTimestamp(op.Payload, out Timestamp t)
-                                ? Done(new Val { A = unchecked((ulong)t.Seconds), B = B(MsgPackTokenType.Timestamp, -1, nanos: t.Nanoseconds), PayloadLength = 0 }, length)
+                                ? Done(new Val { A = unchecked((ulong)t.Seconds), B = B(MsgPackType.Timestamp, -1, nanos: t.Nanoseconds), PayloadLength = 0 }, length)
                                 : Refused;
                         }
 
                         int header = op.Kind == OpKind.Ext ? length - op.Payload.Length : length;
-                        return Done(new Val { A = (ulong)op.Length, B = B(MsgPackTokenType.Extension, op.ExtType), PayloadLength = op.Length }, header);
+                        return Done(new Val { A = (ulong)op.Length, B = B(MsgPackType.Extension, op.ExtType), PayloadLength = op.Length }, header);
                     }
 
                 default:

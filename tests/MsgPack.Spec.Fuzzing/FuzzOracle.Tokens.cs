@@ -16,17 +16,17 @@ namespace MsgPack.Spec.Fuzzing
         {
             ulong a = token.Type switch
             {
-                MsgPackTokenType.Boolean => token.GetBoolean() ? 1UL : 0UL,
-                MsgPackTokenType.Integer => token.IsNegative ? unchecked((ulong)token.GetInt64()) : token.GetUInt64(),
-                MsgPackTokenType.Float => unchecked((ulong)BitConverter.DoubleToInt64Bits(token.GetDouble())),
-                MsgPackTokenType.Timestamp => unchecked((ulong)token.GetTimestamp().Seconds),
-                MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension => (ulong)token.Length,
-                MsgPackTokenType.Array or MsgPackTokenType.Map => (ulong)token.Count,
+                MsgPackType.Boolean => token.GetBoolean() ? 1UL : 0UL,
+                MsgPackType.Integer => token.IsNegative ? unchecked((ulong)token.GetInt64()) : token.GetUInt64(),
+                MsgPackType.Float => unchecked((ulong)BitConverter.DoubleToInt64Bits(token.GetDouble())),
+                MsgPackType.Timestamp => unchecked((ulong)token.GetTimestamp().Seconds),
+                MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension => (ulong)token.Length,
+                MsgPackType.Array or MsgPackType.Map => (ulong)token.Count,
                 _ => 0,
             };
             ulong b = ((ulong)token.Type << 56) | ((ulong)token.Code << 48) | ((ulong)unchecked((byte)token.ExtensionType) << 40)
                 | (token.IsNegative ? 1UL << 39 : 0)
-                | (token.Type == MsgPackTokenType.Timestamp ? token.GetTimestamp().Nanoseconds : 0);
+                | (token.Type == MsgPackType.Timestamp ? token.GetTimestamp().Nanoseconds : 0);
             return new Val { A = a, B = b, PayloadLength = token.Length };
         }
 
@@ -120,7 +120,7 @@ namespace MsgPack.Spec.Fuzzing
                     return steps;
                 }
 
-                if (token.Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension)
+                if (token.Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension)
                 {
                     int before = rest.Length;
                     step.Payload = token.Length;
@@ -144,7 +144,7 @@ namespace MsgPack.Spec.Fuzzing
                 }
 
                 steps.Add(step);
-                pending += token.Type == MsgPackTokenType.Array ? token.Count : token.Type == MsgPackTokenType.Map ? 2L * token.Count : 0;
+                pending += token.Type == MsgPackType.Array ? token.Count : token.Type == MsgPackType.Map ? 2L * token.Count : 0;
                 pending--;
                 if (pending == 0)
                 {
@@ -322,22 +322,22 @@ namespace MsgPack.Spec.Fuzzing
             {
                 Val fromToken = token.Type switch
                 {
-                    MsgPackTokenType.Nil => FuzzTokens.Of(token),
-                    MsgPackTokenType.Boolean => Val.Of(token.GetBoolean()),
-                    MsgPackTokenType.Integer => token.IsNegative ? Val.Of(token.GetInt64()) : Val.Of(token.GetUInt64()),
-                    MsgPackTokenType.Float => Val.Of(token.GetDouble()),
-                    MsgPackTokenType.String or MsgPackTokenType.Binary => Val.Of(token.Length),
-                    MsgPackTokenType.Array or MsgPackTokenType.Map => Val.Of(token.Count),
-                    MsgPackTokenType.Extension => Val.Of(token.GetExtensionHeader()),
-                    MsgPackTokenType.Timestamp => Val.Of(token.GetTimestamp()),
+                    MsgPackType.Nil => FuzzTokens.Of(token),
+                    MsgPackType.Boolean => Val.Of(token.GetBoolean()),
+                    MsgPackType.Integer => token.IsNegative ? Val.Of(token.GetInt64()) : Val.Of(token.GetUInt64()),
+                    MsgPackType.Float => Val.Of(token.GetDouble()),
+                    MsgPackType.String or MsgPackType.Binary => Val.Of(token.Length),
+                    MsgPackType.Array or MsgPackType.Map => Val.Of(token.Count),
+                    MsgPackType.Extension => Val.Of(token.GetExtensionHeader()),
+                    MsgPackType.Timestamp => Val.Of(token.GetTimestamp()),
                     _ => Val.Of(ulong.MaxValue, ulong.MaxValue),
                 };
-                MsgPackTokenType expectedType = family == MsgPackType.Extension && reader == "TryReadTimestamp" ? MsgPackTokenType.Timestamp : (MsgPackTokenType)family;
+                MsgPackType expectedType = family == MsgPackType.Extension && reader == "TryReadTimestamp" ? MsgPackType.Timestamp : (MsgPackType)family;
                 same = fromToken.Equals(typedValue) && token.Type == expectedType && token.Code == code && token.Format == MsgPackSpec.GetFormat(code)
-                    && (token.Type != MsgPackTokenType.Timestamp || (token.GetExtensionHeader().TypeCode == -1 && token.Length == 0
+                    && (token.Type != MsgPackType.Timestamp || (token.GetExtensionHeader().TypeCode == -1 && token.Length == 0
                         && MsgPackSpec.TryReadExtensionHeader(here, out ExtensionHeader timestampHeader, out _) == OperationStatus.Done && timestampHeader.Length == token.GetExtensionHeader().Length))
-                    && token.TryGetInt64(out _) == (token.Type == MsgPackTokenType.Integer && (token.IsNegative || token.GetUInt64() <= long.MaxValue))
-                    && token.TryGetUInt64(out _) == (token.Type == MsgPackTokenType.Integer && !token.IsNegative);
+                    && token.TryGetInt64(out _) == (token.Type == MsgPackType.Integer && (token.IsNegative || token.GetUInt64() <= long.MaxValue))
+                    && token.TryGetUInt64(out _) == (token.Type == MsgPackType.Integer && !token.IsNegative);
                 try
                 {
                     _ = token.ToString();

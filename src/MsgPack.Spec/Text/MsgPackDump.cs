@@ -124,14 +124,14 @@ namespace MsgPack.Spec
 
                 output.WriteLine(line.ToString());
                 written += line.Length + 1;
-                if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map && token.Count > 0)
+                if (token.Type is MsgPackType.Array or MsgPackType.Map && token.Count > 0)
                 {
                     if (depth == remaining.Length)
                     {
                         Array.Resize(ref remaining, depth * 2);
                     }
 
-                    remaining[depth++] = token.Type == MsgPackTokenType.Map ? 2L * token.Count : token.Count;
+                    remaining[depth++] = token.Type == MsgPackType.Map ? 2L * token.Count : token.Count;
                 }
             }
 
@@ -146,7 +146,7 @@ namespace MsgPack.Spec
         {
             string format = MsgPackSpec.GetFormatName(token.Code);
             MsgPackPayload payload = default;
-            if (token.Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension
+            if (token.Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension
                 && reader.TryReadBytes(token.Length, out payload) != OperationStatus.Done)
             {
                 return false;
@@ -154,36 +154,36 @@ namespace MsgPack.Spec
 
             switch (token.Type)
             {
-                case MsgPackTokenType.Nil:
-                case MsgPackTokenType.Boolean:
+                case MsgPackType.Nil:
+                case MsgPackType.Boolean:
                     line.Append(format);
                     break;
-                case MsgPackTokenType.Integer when token.IsNegative:
+                case MsgPackType.Integer when token.IsNegative:
                     line.Append(format).Append(' ').Append(token.GetInt64().ToString(CultureInfo.InvariantCulture));
                     break;
-                case MsgPackTokenType.Integer:
+                case MsgPackType.Integer:
                     line.Append(format).Append(' ').Append(token.GetUInt64().ToString(CultureInfo.InvariantCulture));
                     break;
-                case MsgPackTokenType.Float:
+                case MsgPackType.Float:
                     line.Append(format).Append(' ').Append(token.Code == DataCodes.Float32
                         ? ((float)token.GetDouble()).ToString("R", CultureInfo.InvariantCulture)
                         : token.GetDouble().ToString("R", CultureInfo.InvariantCulture));
                     break;
-                case MsgPackTokenType.Array:
-                case MsgPackTokenType.Map:
+                case MsgPackType.Array:
+                case MsgPackType.Map:
                     line.Append(format).Append('(').Append(token.Count.ToString(CultureInfo.InvariantCulture)).Append(')');
                     break;
-                case MsgPackTokenType.Timestamp:
+                case MsgPackType.Timestamp:
                     Timestamp timestamp = token.GetTimestamp();
                     int bits = token.Code == DataCodes.FixExtension4 ? 32 : token.Code == DataCodes.FixExtension8 ? 64 : 96;
                     line.Append("timestamp ").Append(bits.ToString(CultureInfo.InvariantCulture)).Append(' ');
                     AppendTimestamp(timestamp, line);
                     break;
-                case MsgPackTokenType.String:
+                case MsgPackType.String:
                     line.Append(format).Append(" (len ").Append(token.Length.ToString(CultureInfo.InvariantCulture)).Append(") ");
                     AppendText(payload, line, previewWidth);
                     break;
-                case MsgPackTokenType.Binary:
+                case MsgPackType.Binary:
                     line.Append(format).Append(" (len ").Append(token.Length.ToString(CultureInfo.InvariantCulture)).Append(')');
                     AppendHex(payload, line, previewWidth);
                     break;

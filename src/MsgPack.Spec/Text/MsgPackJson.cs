@@ -148,13 +148,13 @@ namespace MsgPack.Spec
                 MsgPackToken token = reader.ReadToken();
 
                 // A map key that is not a str: its JSON text, as a string, closed after the scalar or the container.
-                bool quoted = isKey && token.Type != MsgPackTokenType.String;
+                bool quoted = isKey && token.Type != MsgPackType.String;
                 if (quoted)
                 {
                     json.OpenString();
                 }
 
-                if (token.Type is MsgPackTokenType.Array or MsgPackTokenType.Map)
+                if (token.Type is MsgPackType.Array or MsgPackType.Map)
                 {
                     // Every array and map is a level, empty ones too, as for Validate: a document it accepts with
                     // this MaxDepth renders with it.
@@ -163,7 +163,7 @@ namespace MsgPack.Spec
                         ThrowHelper.ThrowTextTooDeep(maxDepth, offset);
                     }
 
-                    bool map = token.Type == MsgPackTokenType.Map;
+                    bool map = token.Type == MsgPackType.Map;
                     if (token.Count == 0)
                     {
                         json.Raw(map ? "{}" : "[]");
@@ -245,28 +245,28 @@ namespace MsgPack.Spec
         {
             switch (token.Type)
             {
-                case MsgPackTokenType.Nil:
+                case MsgPackType.Nil:
                     json.Raw("null");
                     break;
-                case MsgPackTokenType.Boolean:
+                case MsgPackType.Boolean:
                     json.Raw(token.GetBoolean() ? "true" : "false");
                     break;
-                case MsgPackTokenType.Integer when token.IsNegative:
+                case MsgPackType.Integer when token.IsNegative:
                     json.Number(token.GetInt64());
                     break;
-                case MsgPackTokenType.Integer:
+                case MsgPackType.Integer:
                     json.Number(token.GetUInt64());
                     break;
-                case MsgPackTokenType.Float:
+                case MsgPackType.Float:
                     json.Number(token.GetDouble(), token.Code == DataCodes.Float32);
                     break;
-                case MsgPackTokenType.Timestamp:
+                case MsgPackType.Timestamp:
                     WriteTimestamp(token.GetTimestamp(), ref json);
                     break;
-                case MsgPackTokenType.String:
+                case MsgPackType.String:
                     WriteString(reader.ReadBytes(token.Length), ref json);
                     break;
-                case MsgPackTokenType.Binary:
+                case MsgPackType.Binary:
                     WriteBase64(reader.ReadBytes(token.Length), ref json);
                     break;
                 default:

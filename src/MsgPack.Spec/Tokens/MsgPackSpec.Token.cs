@@ -226,14 +226,14 @@ namespace MsgPack.Spec
                 uint code = source;
                 if (code <= DataCodes.MaxPositiveFixInt)
                 {
-                    token = new MsgPackToken(MsgPackTokenType.Integer, (byte)code, code);
+                    token = new MsgPackToken(MsgPackType.Integer, (byte)code, code);
                     bytesRead = 1;
                     return ReadStatus.Done;
                 }
 
                 if (code >= DataCodes.MinNegativeFixInt)
                 {
-                    token = new MsgPackToken(MsgPackTokenType.Integer, (byte)code, unchecked((sbyte)code), extra: 1);
+                    token = new MsgPackToken(MsgPackType.Integer, (byte)code, unchecked((sbyte)code), extra: 1);
                     bytesRead = 1;
                     return ReadStatus.Done;
                 }
@@ -241,7 +241,7 @@ namespace MsgPack.Spec
                 if (code <= DataCodes.MaxFixString)
                 {
                     // fixmap 0x80..0x8f, fixarray 0x90..0x9f: the count in 4 bits; fixstr 0xa0..0xbf: the length in 5.
-                    token = new MsgPackToken((MsgPackTokenType)TypeTable[(int)code], (byte)code, code & (code >= DataCodes.MinFixString ? 0x1fu : 0x0fu));
+                    token = new MsgPackToken((MsgPackType)TypeTable[(int)code], (byte)code, code & (code >= DataCodes.MinFixString ? 0x1fu : 0x0fu));
                     bytesRead = 1;
                     return ReadStatus.Done;
                 }
@@ -250,7 +250,7 @@ namespace MsgPack.Spec
                 {
                     ReadStatus status = DecodeInteger(ref source, length, signedTarget: false, out long value, out bool aboveInt64, out bytesRead);
                     token = status == ReadStatus.Done
-                        ? new MsgPackToken(MsgPackTokenType.Integer, (byte)code, value, extra: value < 0 && !aboveInt64 ? 1u : 0u)
+                        ? new MsgPackToken(MsgPackType.Integer, (byte)code, value, extra: value < 0 && !aboveInt64 ? 1u : 0u)
                         : default;
                     return status;
                 }
@@ -258,21 +258,21 @@ namespace MsgPack.Spec
                 if (code == DataCodes.Float64)
                 {
                     ReadStatus status = DecodeDouble(ref source, length, out double number, out bytesRead);
-                    token = status == ReadStatus.Done ? new MsgPackToken(MsgPackTokenType.Float, (byte)code, BitConverter.DoubleToInt64Bits(number)) : default;
+                    token = status == ReadStatus.Done ? new MsgPackToken(MsgPackType.Float, (byte)code, BitConverter.DoubleToInt64Bits(number)) : default;
                     return status;
                 }
 
                 if (code == DataCodes.Float32)
                 {
                     ReadStatus status = DecodeSingle(ref source, length, out float single, out bytesRead);
-                    token = status == ReadStatus.Done ? new MsgPackToken(MsgPackTokenType.Float, (byte)code, BitConverter.DoubleToInt64Bits(single)) : default;
+                    token = status == ReadStatus.Done ? new MsgPackToken(MsgPackType.Float, (byte)code, BitConverter.DoubleToInt64Bits(single)) : default;
                     return status;
                 }
 
                 if (code == DataCodes.Nil || code - DataCodes.False <= 1)
                 {
                     // nil 0xc0, false 0xc2, true 0xc3: the value is the code's low bit.
-                    token = new MsgPackToken(code == DataCodes.Nil ? MsgPackTokenType.Nil : MsgPackTokenType.Boolean, (byte)code, code & 1);
+                    token = new MsgPackToken(code == DataCodes.Nil ? MsgPackType.Nil : MsgPackType.Boolean, (byte)code, code & 1);
                     bytesRead = 1;
                     return ReadStatus.Done;
                 }
@@ -331,14 +331,14 @@ namespace MsgPack.Spec
 
             if (type != MsgPackType.Extension)
             {
-                token = new MsgPackToken((MsgPackTokenType)type, code, size);
+                token = new MsgPackToken((MsgPackType)type, code, size);
                 return ReadStatus.Done;
             }
 
             sbyte extensionType = unchecked((sbyte)Unsafe.Add(ref source, bytesRead - 1));
             if (extensionType != DataCodes.TimestampExtensionType)
             {
-                token = new MsgPackToken(MsgPackTokenType.Extension, code, size, extensionType: extensionType);
+                token = new MsgPackToken(MsgPackType.Extension, code, size, extensionType: extensionType);
                 return ReadStatus.Done;
             }
 
@@ -347,7 +347,7 @@ namespace MsgPack.Spec
             if (status == ReadStatus.Done)
             {
                 uint form = size == 4 ? 0u : size == 8 ? 1u : 2u;
-                token = new MsgPackToken(MsgPackTokenType.Timestamp, code, timestamp.Seconds, timestamp.Nanoseconds | (form << MsgPackToken.TimestampFormShift), extensionType);
+                token = new MsgPackToken(MsgPackType.Timestamp, code, timestamp.Seconds, timestamp.Nanoseconds | (form << MsgPackToken.TimestampFormShift), extensionType);
             }
 
             return status;

@@ -7,7 +7,7 @@ namespace MsgPack.Spec
     {
         /// <summary>Tells the family of the value that starts with <paramref name="code"/>.</summary>
         /// <param name="code">The first byte of a MessagePack value.</param>
-        /// <returns>The family; <see cref="MsgPackType.NeverUsed"/> for 0xc1.</returns>
+        /// <returns>The family; <see cref="MsgPackType.NeverUsed"/> for 0xc1; never <see cref="MsgPackType.Timestamp"/>, which takes more than one byte to tell.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static MsgPackType GetMsgPackType(byte code) => (MsgPackType)TypeTable[code];
 
@@ -41,7 +41,7 @@ namespace MsgPack.Spec
             7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, // 0x90
             5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, // 0xa0
             5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, // 0xb0
-            1, 0, 2, 2, 6, 6, 6, 9, 9, 9, 4, 4, 3, 3, 3, 3, // 0xc0
+            1, 11, 2, 2, 6, 6, 6, 9, 9, 9, 4, 4, 3, 3, 3, 3, // 0xc0
             3, 3, 3, 3, 9, 9, 9, 9, 9, 5, 5, 5, 7, 7, 8, 8, // 0xd0
             3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, // 0xe0
             3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, // 0xf0

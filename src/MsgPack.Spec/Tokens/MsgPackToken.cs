@@ -37,14 +37,14 @@ namespace MsgPack.Spec
         private readonly ulong _info;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal MsgPackToken(MsgPackTokenType type, byte code, long bits, uint extra = 0, sbyte extensionType = 0)
+        internal MsgPackToken(MsgPackType type, byte code, long bits, uint extra = 0, sbyte extensionType = 0)
         {
             _bits = bits;
             _info = code | ((ulong)type << 8) | ((ulong)(byte)extensionType << 16) | ((ulong)extra << 32);
         }
 
         /// <summary>What the token is.</summary>
-        public MsgPackTokenType Type => (MsgPackTokenType)(byte)(_info >> 8);
+        public MsgPackType Type => (MsgPackType)(byte)(_info >> 8);
 
         /// <summary>The token's first byte, its format code (compare with <see cref="DataCodes"/>).</summary>
         public byte Code => (byte)_info;
@@ -53,17 +53,17 @@ namespace MsgPack.Spec
         public MsgPackFormat Format => MsgPackSpec.GetFormat(Code);
 
         /// <summary>Whether the token is an integer below zero (then <see cref="GetInt64"/> reads it; otherwise <see cref="GetUInt64"/> always does).</summary>
-        public bool IsNegative => Type == MsgPackTokenType.Integer && Extra != 0;
+        public bool IsNegative => Type == MsgPackType.Integer && Extra != 0;
 
         /// <summary>
         /// The payload length in bytes of a str, bin or ext token: the bytes that follow it in the input, to read or step
         /// over next. 0 for every other token, a timestamp too (its data was read with it; <see cref="GetExtensionHeader"/>
         /// tells its length).
         /// </summary>
-        public int Length => Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension ? (int)_bits : 0;
+        public int Length => Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension ? (int)_bits : 0;
 
         /// <summary>The number of items of an array token, or of entries (key-value pairs) of a map token; 0 for every other token.</summary>
-        public int Count => Type is MsgPackTokenType.Array or MsgPackTokenType.Map ? (int)_bits : 0;
+        public int Count => Type is MsgPackType.Array or MsgPackType.Map ? (int)_bits : 0;
 
         /// <summary>The type code of an ext token, or -1 for a timestamp; 0 for every other token.</summary>
         public sbyte ExtensionType => unchecked((sbyte)(byte)(_info >> 16));
@@ -75,7 +75,7 @@ namespace MsgPack.Spec
         /// <exception cref="InvalidOperationException">The token is not a bool.</exception>
         public bool GetBoolean()
         {
-            CheckType(MsgPackTokenType.Boolean);
+            CheckType(MsgPackType.Boolean);
             return _bits != 0;
         }
 
@@ -85,7 +85,7 @@ namespace MsgPack.Spec
         /// <exception cref="MsgPackOverflowException">The value is above <see cref="long.MaxValue"/>.</exception>
         public long GetInt64()
         {
-            CheckType(MsgPackTokenType.Integer);
+            CheckType(MsgPackType.Integer);
             if (_bits < 0 && Extra == 0)
             {
                 ThrowHelper.ThrowReadFailure(ReadStatus.Overflow, Code, 0, 0, "an integer that fits Int64");
@@ -100,7 +100,7 @@ namespace MsgPack.Spec
         /// <exception cref="MsgPackOverflowException">The value is negative (<see cref="IsNegative"/>).</exception>
         public ulong GetUInt64()
         {
-            CheckType(MsgPackTokenType.Integer);
+            CheckType(MsgPackType.Integer);
             if (Extra != 0)
             {
                 ThrowHelper.ThrowReadFailure(ReadStatus.Overflow, Code, 0, 0, "an integer that fits UInt64");
@@ -114,7 +114,7 @@ namespace MsgPack.Spec
         /// <returns>Whether the token is an integer that fits <see cref="long"/>.</returns>
         public bool TryGetInt64(out long value)
         {
-            bool fits = Type == MsgPackTokenType.Integer && (_bits >= 0 || Extra != 0);
+            bool fits = Type == MsgPackType.Integer && (_bits >= 0 || Extra != 0);
             value = fits ? _bits : 0;
             return fits;
         }
@@ -124,7 +124,7 @@ namespace MsgPack.Spec
         /// <returns>Whether the token is an integer that is zero or more.</returns>
         public bool TryGetUInt64(out ulong value)
         {
-            bool fits = Type == MsgPackTokenType.Integer && Extra == 0;
+            bool fits = Type == MsgPackType.Integer && Extra == 0;
             value = fits ? unchecked((ulong)_bits) : 0;
             return fits;
         }
@@ -134,7 +134,7 @@ namespace MsgPack.Spec
         /// <exception cref="InvalidOperationException">The token is not a float.</exception>
         public double GetDouble()
         {
-            CheckType(MsgPackTokenType.Float);
+            CheckType(MsgPackType.Float);
             return BitConverter.Int64BitsToDouble(_bits);
         }
 
@@ -143,7 +143,7 @@ namespace MsgPack.Spec
         /// <exception cref="InvalidOperationException">The token is not a timestamp.</exception>
         public Timestamp GetTimestamp()
         {
-            CheckType(MsgPackTokenType.Timestamp);
+            CheckType(MsgPackType.Timestamp);
             return new Timestamp(_bits, Extra & NanosecondsMask);
         }
 
@@ -152,12 +152,12 @@ namespace MsgPack.Spec
         /// <exception cref="InvalidOperationException">The token is neither an ext nor a timestamp.</exception>
         public ExtensionHeader GetExtensionHeader()
         {
-            if (Type != MsgPackTokenType.Extension && Type != MsgPackTokenType.Timestamp)
+            if (Type != MsgPackType.Extension && Type != MsgPackType.Timestamp)
             {
-                ThrowHelper.ThrowWrongTokenType(Code, MsgPackTokenType.Extension);
+                ThrowHelper.ThrowWrongTokenType(Code, MsgPackType.Extension);
             }
 
-            int length = Type == MsgPackTokenType.Extension ? (int)_bits : (Extra >> TimestampFormShift) switch { 0 => 4, 1 => 8, _ => 12 };
+            int length = Type == MsgPackType.Extension ? (int)_bits : (Extra >> TimestampFormShift) switch { 0 => 4, 1 => 8, _ => 12 };
             return new ExtensionHeader(ExtensionType, length);
         }
 
@@ -165,14 +165,14 @@ namespace MsgPack.Spec
         /// <returns>The description.</returns>
         public override string ToString() => Type switch
         {
-            MsgPackTokenType.None => "no token",
-            MsgPackTokenType.Nil => "nil",
-            MsgPackTokenType.Boolean => _bits != 0 ? "true" : "false",
-            MsgPackTokenType.Integer => $"{Describe()}: {(Extra != 0 || _bits >= 0 ? _bits.ToString(System.Globalization.CultureInfo.InvariantCulture) : unchecked((ulong)_bits).ToString(System.Globalization.CultureInfo.InvariantCulture))}",
-            MsgPackTokenType.Float => $"{Describe()}: {BitConverter.Int64BitsToDouble(_bits).ToString("R", System.Globalization.CultureInfo.InvariantCulture)}",
-            MsgPackTokenType.Array or MsgPackTokenType.Map => $"{Describe()} (count {Count})",
-            MsgPackTokenType.Extension => $"{Describe()} (type {ExtensionType}, length {Length})",
-            MsgPackTokenType.Timestamp => $"{Describe()} timestamp: {GetTimestamp()}",
+            MsgPackType.None => "no token",
+            MsgPackType.Nil => "nil",
+            MsgPackType.Boolean => _bits != 0 ? "true" : "false",
+            MsgPackType.Integer => $"{Describe()}: {(Extra != 0 || _bits >= 0 ? _bits.ToString(System.Globalization.CultureInfo.InvariantCulture) : unchecked((ulong)_bits).ToString(System.Globalization.CultureInfo.InvariantCulture))}",
+            MsgPackType.Float => $"{Describe()}: {BitConverter.Int64BitsToDouble(_bits).ToString("R", System.Globalization.CultureInfo.InvariantCulture)}",
+            MsgPackType.Array or MsgPackType.Map => $"{Describe()} (count {Count})",
+            MsgPackType.Extension => $"{Describe()} (type {ExtensionType}, length {Length})",
+            MsgPackType.Timestamp => $"{Describe()} timestamp: {GetTimestamp()}",
             _ => $"{Describe()} (length {Length})",
         };
 
@@ -184,7 +184,7 @@ namespace MsgPack.Spec
         private string Describe() => MsgPackSpec.GetFormatName(Code);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private void CheckType(MsgPackTokenType expected)
+        private void CheckType(MsgPackType expected)
         {
             if (Type != expected)
             {

@@ -43,7 +43,7 @@ namespace MsgPack.Spec.Tests.Tokens
             {
                 MsgPackToken token = MsgPackSpec.ReadToken(ref rest);
                 sum += Fold(token);
-                if (token.Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension)
+                if (token.Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension)
                 {
                     sum += MsgPackSpec.ReadBytes(ref rest, token.Length).Length;
                 }
@@ -57,7 +57,7 @@ namespace MsgPack.Spec.Tests.Tokens
                     MsgPackToken token = MsgPackSpec.ReadToken(pointer + offset, document.Length - offset, out int read);
                     MsgPackSpec.TryReadToken(document.AsSpan(offset), out MsgPackToken again, out _);
                     sum += Fold(token) + Fold(again);
-                    offset += read + (token.Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension ? token.Length : 0);
+                    offset += read + (token.Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension ? token.Length : 0);
                 }
             }
 
@@ -67,7 +67,7 @@ namespace MsgPack.Spec.Tests.Tokens
                 sum += reader.PeekCode() + (int)reader.PeekFormat() + Fold(reader.PeekToken());
                 MsgPackToken token = reader.ReadToken();
                 sum += Fold(token);
-                if (token.Type is MsgPackTokenType.String or MsgPackTokenType.Binary or MsgPackTokenType.Extension)
+                if (token.Type is MsgPackType.String or MsgPackType.Binary or MsgPackType.Extension)
                 {
                     sum += reader.ReadBytes(token.Length).Length;
                 }
@@ -78,11 +78,11 @@ namespace MsgPack.Spec.Tests.Tokens
 
         private static long Fold(MsgPackToken token) => token.Type switch
         {
-            MsgPackTokenType.Integer => token.IsNegative ? token.GetInt64() : unchecked((long)token.GetUInt64()),
-            MsgPackTokenType.Float => (long)(token.GetDouble() * 1000),
-            MsgPackTokenType.Boolean => token.GetBoolean() ? 1 : 0,
-            MsgPackTokenType.Timestamp => token.GetTimestamp().Seconds + token.GetTimestamp().Nanoseconds,
-            MsgPackTokenType.Array or MsgPackTokenType.Map => token.Count,
+            MsgPackType.Integer => token.IsNegative ? token.GetInt64() : unchecked((long)token.GetUInt64()),
+            MsgPackType.Float => (long)(token.GetDouble() * 1000),
+            MsgPackType.Boolean => token.GetBoolean() ? 1 : 0,
+            MsgPackType.Timestamp => token.GetTimestamp().Seconds + token.GetTimestamp().Nanoseconds,
+            MsgPackType.Array or MsgPackType.Map => token.Count,
             _ => token.Length + (int)token.Format,
         };
     }

@@ -18,66 +18,66 @@ namespace MsgPack.Spec.Tests.Tokens
         public static IEnumerable<object[]> Tokens()
         {
             // hex, type, format, bytes the token takes, value (integer as decimal text, float as R text, bool, length or count)
-            yield return new object[] { "c0", MsgPackTokenType.Nil, MsgPackFormat.Nil, 1, "" };
-            yield return new object[] { "c2", MsgPackTokenType.Boolean, MsgPackFormat.False, 1, "False" };
-            yield return new object[] { "c3", MsgPackTokenType.Boolean, MsgPackFormat.True, 1, "True" };
-            yield return new object[] { "00", MsgPackTokenType.Integer, MsgPackFormat.PositiveFixInt, 1, "0" };
-            yield return new object[] { "7f", MsgPackTokenType.Integer, MsgPackFormat.PositiveFixInt, 1, "127" };
-            yield return new object[] { "e0", MsgPackTokenType.Integer, MsgPackFormat.NegativeFixInt, 1, "-32" };
-            yield return new object[] { "ff", MsgPackTokenType.Integer, MsgPackFormat.NegativeFixInt, 1, "-1" };
-            yield return new object[] { "cc ff", MsgPackTokenType.Integer, MsgPackFormat.UInt8, 2, "255" };
-            yield return new object[] { "cc 05", MsgPackTokenType.Integer, MsgPackFormat.UInt8, 2, "5" };
-            yield return new object[] { "cd ff ff", MsgPackTokenType.Integer, MsgPackFormat.UInt16, 3, "65535" };
-            yield return new object[] { "ce ff ff ff ff", MsgPackTokenType.Integer, MsgPackFormat.UInt32, 5, "4294967295" };
-            yield return new object[] { "ce 00 00 00 05", MsgPackTokenType.Integer, MsgPackFormat.UInt32, 5, "5" };
-            yield return new object[] { "cf 7f ff ff ff ff ff ff ff", MsgPackTokenType.Integer, MsgPackFormat.UInt64, 9, "9223372036854775807" };
-            yield return new object[] { "cf 80 00 00 00 00 00 00 00", MsgPackTokenType.Integer, MsgPackFormat.UInt64, 9, "9223372036854775808" };
-            yield return new object[] { "cf ff ff ff ff ff ff ff ff", MsgPackTokenType.Integer, MsgPackFormat.UInt64, 9, "18446744073709551615" };
-            yield return new object[] { "d0 80", MsgPackTokenType.Integer, MsgPackFormat.Int8, 2, "-128" };
-            yield return new object[] { "d0 05", MsgPackTokenType.Integer, MsgPackFormat.Int8, 2, "5" };
-            yield return new object[] { "d1 80 00", MsgPackTokenType.Integer, MsgPackFormat.Int16, 3, "-32768" };
-            yield return new object[] { "d2 80 00 00 00", MsgPackTokenType.Integer, MsgPackFormat.Int32, 5, "-2147483648" };
-            yield return new object[] { "d3 80 00 00 00 00 00 00 00", MsgPackTokenType.Integer, MsgPackFormat.Int64, 9, "-9223372036854775808" };
-            yield return new object[] { "d3 7f ff ff ff ff ff ff ff", MsgPackTokenType.Integer, MsgPackFormat.Int64, 9, "9223372036854775807" };
-            yield return new object[] { "ca 3f c0 00 00", MsgPackTokenType.Float, MsgPackFormat.Float32, 5, "1.5" };
-            yield return new object[] { "ca 80 00 00 00", MsgPackTokenType.Float, MsgPackFormat.Float32, 5, "-0" };
-            yield return new object[] { "ca 7f c0 00 00", MsgPackTokenType.Float, MsgPackFormat.Float32, 5, "NaN" };
-            yield return new object[] { "cb 3f b9 99 99 99 99 99 9a", MsgPackTokenType.Float, MsgPackFormat.Float64, 9, "0.1" };
-            yield return new object[] { "cb ff f0 00 00 00 00 00 00", MsgPackTokenType.Float, MsgPackFormat.Float64, 9, "-Infinity" };
-            yield return new object[] { "a0", MsgPackTokenType.String, MsgPackFormat.FixString, 1, "0" };
-            yield return new object[] { "a3 61 62 63", MsgPackTokenType.String, MsgPackFormat.FixString, 1, "3" };
-            yield return new object[] { "bf", MsgPackTokenType.String, MsgPackFormat.FixString, 1, "31" };
-            yield return new object[] { "d9 20", MsgPackTokenType.String, MsgPackFormat.String8, 2, "32" };
-            yield return new object[] { "da 01 00", MsgPackTokenType.String, MsgPackFormat.String16, 3, "256" };
-            yield return new object[] { "db 00 01 00 00", MsgPackTokenType.String, MsgPackFormat.String32, 5, "65536" };
-            yield return new object[] { "db 7f ff ff ff", MsgPackTokenType.String, MsgPackFormat.String32, 5, "2147483647" };
-            yield return new object[] { "c4 00", MsgPackTokenType.Binary, MsgPackFormat.Binary8, 2, "0" };
-            yield return new object[] { "c5 01 00", MsgPackTokenType.Binary, MsgPackFormat.Binary16, 3, "256" };
-            yield return new object[] { "c6 00 01 00 00", MsgPackTokenType.Binary, MsgPackFormat.Binary32, 5, "65536" };
-            yield return new object[] { "90", MsgPackTokenType.Array, MsgPackFormat.FixArray, 1, "0" };
-            yield return new object[] { "9f", MsgPackTokenType.Array, MsgPackFormat.FixArray, 1, "15" };
-            yield return new object[] { "dc 00 10", MsgPackTokenType.Array, MsgPackFormat.Array16, 3, "16" };
-            yield return new object[] { "dd 00 01 00 00", MsgPackTokenType.Array, MsgPackFormat.Array32, 5, "65536" };
-            yield return new object[] { "80", MsgPackTokenType.Map, MsgPackFormat.FixMap, 1, "0" };
-            yield return new object[] { "8f", MsgPackTokenType.Map, MsgPackFormat.FixMap, 1, "15" };
-            yield return new object[] { "de 00 10", MsgPackTokenType.Map, MsgPackFormat.Map16, 3, "16" };
-            yield return new object[] { "df 00 01 00 00", MsgPackTokenType.Map, MsgPackFormat.Map32, 5, "65536" };
-            yield return new object[] { "d4 05", MsgPackTokenType.Extension, MsgPackFormat.FixExtension1, 2, "5:1" };
-            yield return new object[] { "d5 05", MsgPackTokenType.Extension, MsgPackFormat.FixExtension2, 2, "5:2" };
-            yield return new object[] { "d6 80", MsgPackTokenType.Extension, MsgPackFormat.FixExtension4, 2, "-128:4" };
-            yield return new object[] { "d7 7f", MsgPackTokenType.Extension, MsgPackFormat.FixExtension8, 2, "127:8" };
-            yield return new object[] { "d8 01", MsgPackTokenType.Extension, MsgPackFormat.FixExtension16, 2, "1:16" };
-            yield return new object[] { "c7 00 02", MsgPackTokenType.Extension, MsgPackFormat.Extension8, 3, "2:0" };
-            yield return new object[] { "c8 01 00 03", MsgPackTokenType.Extension, MsgPackFormat.Extension16, 4, "3:256" };
-            yield return new object[] { "c9 00 01 00 00 fe", MsgPackTokenType.Extension, MsgPackFormat.Extension32, 6, "-2:65536" };
-            yield return new object[] { "d6 ff 00 00 00 01", MsgPackTokenType.Timestamp, MsgPackFormat.FixExtension4, 6, "1.0:4" };
-            yield return new object[] { "d7 ff 00 00 00 04 00 00 00 01", MsgPackTokenType.Timestamp, MsgPackFormat.FixExtension8, 10, "1.1:8" };
-            yield return new object[] { "c7 0c ff 3b 9a c9 ff ff ff ff ff ff ff ff ff", MsgPackTokenType.Timestamp, MsgPackFormat.Extension8, 15, "-1.999999999:12" };
+            yield return new object[] { "c0", MsgPackType.Nil, MsgPackFormat.Nil, 1, "" };
+            yield return new object[] { "c2", MsgPackType.Boolean, MsgPackFormat.False, 1, "False" };
+            yield return new object[] { "c3", MsgPackType.Boolean, MsgPackFormat.True, 1, "True" };
+            yield return new object[] { "00", MsgPackType.Integer, MsgPackFormat.PositiveFixInt, 1, "0" };
+            yield return new object[] { "7f", MsgPackType.Integer, MsgPackFormat.PositiveFixInt, 1, "127" };
+            yield return new object[] { "e0", MsgPackType.Integer, MsgPackFormat.NegativeFixInt, 1, "-32" };
+            yield return new object[] { "ff", MsgPackType.Integer, MsgPackFormat.NegativeFixInt, 1, "-1" };
+            yield return new object[] { "cc ff", MsgPackType.Integer, MsgPackFormat.UInt8, 2, "255" };
+            yield return new object[] { "cc 05", MsgPackType.Integer, MsgPackFormat.UInt8, 2, "5" };
+            yield return new object[] { "cd ff ff", MsgPackType.Integer, MsgPackFormat.UInt16, 3, "65535" };
+            yield return new object[] { "ce ff ff ff ff", MsgPackType.Integer, MsgPackFormat.UInt32, 5, "4294967295" };
+            yield return new object[] { "ce 00 00 00 05", MsgPackType.Integer, MsgPackFormat.UInt32, 5, "5" };
+            yield return new object[] { "cf 7f ff ff ff ff ff ff ff", MsgPackType.Integer, MsgPackFormat.UInt64, 9, "9223372036854775807" };
+            yield return new object[] { "cf 80 00 00 00 00 00 00 00", MsgPackType.Integer, MsgPackFormat.UInt64, 9, "9223372036854775808" };
+            yield return new object[] { "cf ff ff ff ff ff ff ff ff", MsgPackType.Integer, MsgPackFormat.UInt64, 9, "18446744073709551615" };
+            yield return new object[] { "d0 80", MsgPackType.Integer, MsgPackFormat.Int8, 2, "-128" };
+            yield return new object[] { "d0 05", MsgPackType.Integer, MsgPackFormat.Int8, 2, "5" };
+            yield return new object[] { "d1 80 00", MsgPackType.Integer, MsgPackFormat.Int16, 3, "-32768" };
+            yield return new object[] { "d2 80 00 00 00", MsgPackType.Integer, MsgPackFormat.Int32, 5, "-2147483648" };
+            yield return new object[] { "d3 80 00 00 00 00 00 00 00", MsgPackType.Integer, MsgPackFormat.Int64, 9, "-9223372036854775808" };
+            yield return new object[] { "d3 7f ff ff ff ff ff ff ff", MsgPackType.Integer, MsgPackFormat.Int64, 9, "9223372036854775807" };
+            yield return new object[] { "ca 3f c0 00 00", MsgPackType.Float, MsgPackFormat.Float32, 5, "1.5" };
+            yield return new object[] { "ca 80 00 00 00", MsgPackType.Float, MsgPackFormat.Float32, 5, "-0" };
+            yield return new object[] { "ca 7f c0 00 00", MsgPackType.Float, MsgPackFormat.Float32, 5, "NaN" };
+            yield return new object[] { "cb 3f b9 99 99 99 99 99 9a", MsgPackType.Float, MsgPackFormat.Float64, 9, "0.1" };
+            yield return new object[] { "cb ff f0 00 00 00 00 00 00", MsgPackType.Float, MsgPackFormat.Float64, 9, "-Infinity" };
+            yield return new object[] { "a0", MsgPackType.String, MsgPackFormat.FixString, 1, "0" };
+            yield return new object[] { "a3 61 62 63", MsgPackType.String, MsgPackFormat.FixString, 1, "3" };
+            yield return new object[] { "bf", MsgPackType.String, MsgPackFormat.FixString, 1, "31" };
+            yield return new object[] { "d9 20", MsgPackType.String, MsgPackFormat.String8, 2, "32" };
+            yield return new object[] { "da 01 00", MsgPackType.String, MsgPackFormat.String16, 3, "256" };
+            yield return new object[] { "db 00 01 00 00", MsgPackType.String, MsgPackFormat.String32, 5, "65536" };
+            yield return new object[] { "db 7f ff ff ff", MsgPackType.String, MsgPackFormat.String32, 5, "2147483647" };
+            yield return new object[] { "c4 00", MsgPackType.Binary, MsgPackFormat.Binary8, 2, "0" };
+            yield return new object[] { "c5 01 00", MsgPackType.Binary, MsgPackFormat.Binary16, 3, "256" };
+            yield return new object[] { "c6 00 01 00 00", MsgPackType.Binary, MsgPackFormat.Binary32, 5, "65536" };
+            yield return new object[] { "90", MsgPackType.Array, MsgPackFormat.FixArray, 1, "0" };
+            yield return new object[] { "9f", MsgPackType.Array, MsgPackFormat.FixArray, 1, "15" };
+            yield return new object[] { "dc 00 10", MsgPackType.Array, MsgPackFormat.Array16, 3, "16" };
+            yield return new object[] { "dd 00 01 00 00", MsgPackType.Array, MsgPackFormat.Array32, 5, "65536" };
+            yield return new object[] { "80", MsgPackType.Map, MsgPackFormat.FixMap, 1, "0" };
+            yield return new object[] { "8f", MsgPackType.Map, MsgPackFormat.FixMap, 1, "15" };
+            yield return new object[] { "de 00 10", MsgPackType.Map, MsgPackFormat.Map16, 3, "16" };
+            yield return new object[] { "df 00 01 00 00", MsgPackType.Map, MsgPackFormat.Map32, 5, "65536" };
+            yield return new object[] { "d4 05", MsgPackType.Extension, MsgPackFormat.FixExtension1, 2, "5:1" };
+            yield return new object[] { "d5 05", MsgPackType.Extension, MsgPackFormat.FixExtension2, 2, "5:2" };
+            yield return new object[] { "d6 80", MsgPackType.Extension, MsgPackFormat.FixExtension4, 2, "-128:4" };
+            yield return new object[] { "d7 7f", MsgPackType.Extension, MsgPackFormat.FixExtension8, 2, "127:8" };
+            yield return new object[] { "d8 01", MsgPackType.Extension, MsgPackFormat.FixExtension16, 2, "1:16" };
+            yield return new object[] { "c7 00 02", MsgPackType.Extension, MsgPackFormat.Extension8, 3, "2:0" };
+            yield return new object[] { "c8 01 00 03", MsgPackType.Extension, MsgPackFormat.Extension16, 4, "3:256" };
+            yield return new object[] { "c9 00 01 00 00 fe", MsgPackType.Extension, MsgPackFormat.Extension32, 6, "-2:65536" };
+            yield return new object[] { "d6 ff 00 00 00 01", MsgPackType.Timestamp, MsgPackFormat.FixExtension4, 6, "1.0:4" };
+            yield return new object[] { "d7 ff 00 00 00 04 00 00 00 01", MsgPackType.Timestamp, MsgPackFormat.FixExtension8, 10, "1.1:8" };
+            yield return new object[] { "c7 0c ff 3b 9a c9 ff ff ff ff ff ff ff ff ff", MsgPackType.Timestamp, MsgPackFormat.Extension8, 15, "-1.999999999:12" };
         }
 
         [Theory]
         [MemberData(nameof(Tokens))]
-        public void EveryFrontDoorReadsTheTokenAndTellsItsFormat(string hex, MsgPackTokenType type, MsgPackFormat format, int size, string value)
+        public void EveryFrontDoorReadsTheTokenAndTellsItsFormat(string hex, MsgPackType type, MsgPackFormat format, int size, string value)
         {
             byte[] bytes = Hex.ToBytes(hex);
             foreach (MsgPackToken token in ReadWithEveryDoor(bytes, size))
@@ -92,7 +92,7 @@ namespace MsgPack.Spec.Tests.Tokens
 
         [Theory]
         [MemberData(nameof(Tokens))]
-        public void TheTokenAgreesWithTheTypedReaders(string hex, MsgPackTokenType type, MsgPackFormat format, int size, string value)
+        public void TheTokenAgreesWithTheTypedReaders(string hex, MsgPackType type, MsgPackFormat format, int size, string value)
         {
             _ = format;
             _ = value;
@@ -102,13 +102,13 @@ namespace MsgPack.Spec.Tests.Tokens
             int typedRead;
             switch (type)
             {
-                case MsgPackTokenType.Nil:
+                case MsgPackType.Nil:
                     MsgPackSpec.ReadNil(bytes, out typedRead);
                     break;
-                case MsgPackTokenType.Boolean:
+                case MsgPackType.Boolean:
                     Assert.Equal(MsgPackSpec.ReadBoolean(bytes, out typedRead), token.GetBoolean());
                     break;
-                case MsgPackTokenType.Integer:
+                case MsgPackType.Integer:
                     if (token.IsNegative)
                     {
                         Assert.Equal(MsgPackSpec.ReadInt64(bytes, out typedRead), token.GetInt64());
@@ -119,25 +119,25 @@ namespace MsgPack.Spec.Tests.Tokens
                     }
 
                     break;
-                case MsgPackTokenType.Float:
+                case MsgPackType.Float:
                     Assert.Equal(BitConverter.DoubleToInt64Bits(MsgPackSpec.ReadDouble(bytes, out typedRead)), BitConverter.DoubleToInt64Bits(token.GetDouble()));
                     break;
-                case MsgPackTokenType.String:
+                case MsgPackType.String:
                     Assert.Equal(MsgPackSpec.ReadStringHeader(bytes, out typedRead), token.Length);
                     break;
-                case MsgPackTokenType.Binary:
+                case MsgPackType.Binary:
                     Assert.Equal(MsgPackSpec.ReadBinaryHeader(bytes, out typedRead), token.Length);
                     break;
-                case MsgPackTokenType.Array:
+                case MsgPackType.Array:
                     Assert.Equal(MsgPackSpec.ReadArrayHeader(bytes, out typedRead), token.Count);
                     break;
-                case MsgPackTokenType.Map:
+                case MsgPackType.Map:
                     Assert.Equal(MsgPackSpec.ReadMapHeader(bytes, out typedRead), token.Count);
                     break;
-                case MsgPackTokenType.Extension:
+                case MsgPackType.Extension:
                     Assert.Equal(MsgPackSpec.ReadExtensionHeader(bytes, out typedRead), token.GetExtensionHeader());
                     break;
-                case MsgPackTokenType.Timestamp:
+                case MsgPackType.Timestamp:
                     Assert.Equal(MsgPackSpec.ReadTimestamp(bytes, out typedRead), token.GetTimestamp());
                     // Its data was read with it: no bytes follow the token (Length 0); the header still tells 4, 8 or 12.
                     Assert.Equal(0, token.Length);
@@ -153,7 +153,7 @@ namespace MsgPack.Spec.Tests.Tokens
 
         [Theory]
         [MemberData(nameof(Tokens))]
-        public void EveryPrefixNeedsTheWholeToken(string hex, MsgPackTokenType type, MsgPackFormat format, int size, string value)
+        public void EveryPrefixNeedsTheWholeToken(string hex, MsgPackType type, MsgPackFormat format, int size, string value)
         {
             _ = type;
             _ = format;
@@ -162,7 +162,7 @@ namespace MsgPack.Spec.Tests.Tokens
             for (int cut = 0; cut < size; cut++)
             {
                 Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TryReadToken(bytes.AsSpan(0, cut), out MsgPackToken token, out int needed));
-                Assert.Equal(MsgPackTokenType.None, token.Type);
+                Assert.Equal(MsgPackType.None, token.Type);
 
                 // The length asked for is at least one more byte, and never more than the token: waiting for it can
                 // only end in a token.
@@ -193,7 +193,7 @@ namespace MsgPack.Spec.Tests.Tokens
         {
             byte[] bytes = Hex.ToBytes(hex);
             Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryReadToken(bytes, out MsgPackToken token, out int bytesRead));
-            Assert.Equal(MsgPackTokenType.None, token.Type);
+            Assert.Equal(MsgPackType.None, token.Type);
             Assert.Equal(0, bytesRead);
             Assert.Throws(exception, () => MsgPackSpec.ReadToken(bytes, out _));
             ReadOnlySpan<byte> rest = bytes;
@@ -257,7 +257,7 @@ namespace MsgPack.Spec.Tests.Tokens
                 {
                     MsgPackToken token = MsgPackSpec.ReadToken(bytes, out int read);
                     Assert.Equal(bytes.Length, read);
-                    Assert.Equal(MsgPackTokenType.Integer, token.Type);
+                    Assert.Equal(MsgPackType.Integer, token.Type);
                     Assert.Equal(value < 0, token.IsNegative);
                     Assert.Equal(value, token.GetInt64());
                     Assert.True(token.TryGetInt64(out long asLong));
@@ -303,7 +303,7 @@ namespace MsgPack.Spec.Tests.Tokens
             Assert.Equal(0, text.ExtensionType);
 
             MsgPackToken none = default;
-            Assert.Equal(MsgPackTokenType.None, none.Type);
+            Assert.Equal(MsgPackType.None, none.Type);
             Assert.Throws<InvalidOperationException>(() => none.GetInt64());
             Assert.Equal("no token", none.ToString());
             Assert.Equal("uint 8: 200", MsgPackSpec.ReadToken(Hex.ToBytes("cc c8"), out _).ToString());
@@ -375,14 +375,14 @@ namespace MsgPack.Spec.Tests.Tokens
 
         private static string Describe(MsgPackToken token) => token.Type switch
         {
-            MsgPackTokenType.Nil => "",
-            MsgPackTokenType.Boolean => token.GetBoolean().ToString(),
-            MsgPackTokenType.Integer => token.IsNegative ? token.GetInt64().ToString(System.Globalization.CultureInfo.InvariantCulture) : token.GetUInt64().ToString(System.Globalization.CultureInfo.InvariantCulture),
-            MsgPackTokenType.Float => token.GetDouble().ToString("R", System.Globalization.CultureInfo.InvariantCulture),
-            MsgPackTokenType.String or MsgPackTokenType.Binary => token.Length.ToString(System.Globalization.CultureInfo.InvariantCulture),
-            MsgPackTokenType.Array or MsgPackTokenType.Map => token.Count.ToString(System.Globalization.CultureInfo.InvariantCulture),
-            MsgPackTokenType.Extension => $"{token.ExtensionType}:{token.Length}",
-            MsgPackTokenType.Timestamp => $"{token.GetTimestamp().Seconds}.{token.GetTimestamp().Nanoseconds}:{token.GetExtensionHeader().Length}",
+            MsgPackType.Nil => "",
+            MsgPackType.Boolean => token.GetBoolean().ToString(),
+            MsgPackType.Integer => token.IsNegative ? token.GetInt64().ToString(System.Globalization.CultureInfo.InvariantCulture) : token.GetUInt64().ToString(System.Globalization.CultureInfo.InvariantCulture),
+            MsgPackType.Float => token.GetDouble().ToString("R", System.Globalization.CultureInfo.InvariantCulture),
+            MsgPackType.String or MsgPackType.Binary => token.Length.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            MsgPackType.Array or MsgPackType.Map => token.Count.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            MsgPackType.Extension => $"{token.ExtensionType}:{token.Length}",
+            MsgPackType.Timestamp => $"{token.GetTimestamp().Seconds}.{token.GetTimestamp().Nanoseconds}:{token.GetExtensionHeader().Length}",
             _ => "?",
         };
     }

@@ -70,17 +70,17 @@ namespace MsgPack.Spec.Tests.Tokens
             MsgPackToken token = reader.ReadToken();
             switch (token.Type)
             {
-                case MsgPackTokenType.Nil: json.Append("null"); break;
-                case MsgPackTokenType.Boolean: json.Append(token.GetBoolean() ? "true" : "false"); break;
-                case MsgPackTokenType.Integer when token.IsNegative: json.Append(token.GetInt64()); break;
-                case MsgPackTokenType.Integer: json.Append(token.GetUInt64()); break;
-                case MsgPackTokenType.Float: json.Append(token.GetDouble().ToString("R", CultureInfo.InvariantCulture)); break;
-                case MsgPackTokenType.Timestamp: json.Append('"').Append(token.GetTimestamp().ToDateTimeOffset().ToString("O")).Append('"'); break;
-                case MsgPackTokenType.String: json.Append('"').Append(reader.ReadBytes(token.Length).GetString()).Append('"'); break;
-                case MsgPackTokenType.Binary or MsgPackTokenType.Extension:
+                case MsgPackType.Nil: json.Append("null"); break;
+                case MsgPackType.Boolean: json.Append(token.GetBoolean() ? "true" : "false"); break;
+                case MsgPackType.Integer when token.IsNegative: json.Append(token.GetInt64()); break;
+                case MsgPackType.Integer: json.Append(token.GetUInt64()); break;
+                case MsgPackType.Float: json.Append(token.GetDouble().ToString("R", CultureInfo.InvariantCulture)); break;
+                case MsgPackType.Timestamp: json.Append('"').Append(token.GetTimestamp().ToDateTimeOffset().ToString("O")).Append('"'); break;
+                case MsgPackType.String: json.Append('"').Append(reader.ReadBytes(token.Length).GetString()).Append('"'); break;
+                case MsgPackType.Binary or MsgPackType.Extension:
                     json.Append("\"0x").Append(Convert.ToHexString(reader.ReadBytes(token.Length).ToArray())).Append('"'); break;
-                case MsgPackTokenType.Array or MsgPackTokenType.Map:
-                    bool map = token.Type == MsgPackTokenType.Map;
+                case MsgPackType.Array or MsgPackType.Map:
+                    bool map = token.Type == MsgPackType.Map;
                     json.Append(map ? '{' : '[');
                     for (int i = 0; i < token.Count; i++)
                     {
