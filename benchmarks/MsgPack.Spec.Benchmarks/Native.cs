@@ -155,4 +155,148 @@ namespace MsgPack.Spec.Benchmarks
             }
         }
     }
+
+    /// <summary>The native encoders of a workload whose input is an array of <typeparamref name="T"/>: msgpuck's, the
+    /// baseline of every such class (<see cref="ArrayEncodeBase{T, TNative}"/>).</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    public unsafe interface IMsgpuckEncoder<T>
+        where T : unmanaged
+    {
+        static abstract long Msgpuck(T* values, int count, byte* destination, long capacity);
+    }
+
+    /// <summary>msgpuck's encoder and those of msgpack-c and msgpack-cxx (<see cref="NativeEncodeBase{T, TNative}"/>).</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    public unsafe interface INativeEncoders<T> : IMsgpuckEncoder<T>
+        where T : unmanaged
+    {
+        static abstract long MsgpackC(T* values, int count, byte* destination, long capacity);
+
+        static abstract long MsgpackCSbuffer(T* values, int count, byte* destination, long capacity);
+
+        static abstract long MsgpackCxx(T* values, int count, byte* destination, long capacity);
+
+        static abstract long MsgpackCxxSbuffer(T* values, int count, byte* destination, long capacity);
+    }
+
+    /// <summary>The native decoders of a workload (<see cref="NativeDecodeBase{TSum, TNative}"/>): each returns the
+    /// workload's checksum, and reports the element count and the bytes consumed through the pointers (which may be null).</summary>
+    /// <typeparam name="TSum">The checksum's type.</typeparam>
+    public unsafe interface INativeDecoders<TSum>
+    {
+        static abstract TSum Msgpuck(byte* data, long length, long* count, long* consumed);
+
+        static abstract TSum MsgpackC(byte* data, long length, long* count, long* consumed);
+
+        static abstract TSum MsgpackCxx(byte* data, long length, long* count, long* consumed);
+
+        static abstract TSum MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
+    }
+
+    /// <summary>The seed's entry points (an array 16 header and int32 values).</summary>
+    public readonly unsafe struct SeedNatives : INativeEncoders<int>, INativeDecoders<long>
+    {
+        public static long Msgpuck(int* values, int count, byte* destination, long capacity) => Native.mpn_msgpuck_encode_seed(values, count, destination, capacity);
+
+        public static long MsgpackC(int* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_encode_seed(values, count, destination, capacity);
+
+        public static long MsgpackCSbuffer(int* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_sbuffer_encode_seed(values, count, destination, capacity);
+
+        public static long MsgpackCxx(int* values, int count, byte* destination, long capacity) => Native.mpn_cxx_encode_seed(values, count, destination, capacity);
+
+        public static long MsgpackCxxSbuffer(int* values, int count, byte* destination, long capacity) => Native.mpn_cxx_sbuffer_encode_seed(values, count, destination, capacity);
+
+        public static long Msgpuck(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpuck_decode_seed(data, length, count, consumed);
+
+        public static long MsgpackC(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpackc_decode_seed(data, length, count, consumed);
+
+        public static long MsgpackCxx(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_decode_seed(data, length, count, consumed);
+
+        public static long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_visitor_decode_seed(data, length, count, consumed);
+    }
+
+    /// <summary>The int64 array's entry points (integers of every width).</summary>
+    public readonly unsafe struct Int64Natives : INativeEncoders<long>, INativeDecoders<long>
+    {
+        public static long Msgpuck(long* values, int count, byte* destination, long capacity) => Native.mpn_msgpuck_encode_int64_array(values, count, destination, capacity);
+
+        public static long MsgpackC(long* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_encode_int64_array(values, count, destination, capacity);
+
+        public static long MsgpackCSbuffer(long* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_sbuffer_encode_int64_array(values, count, destination, capacity);
+
+        public static long MsgpackCxx(long* values, int count, byte* destination, long capacity) => Native.mpn_cxx_encode_int64_array(values, count, destination, capacity);
+
+        public static long MsgpackCxxSbuffer(long* values, int count, byte* destination, long capacity) => Native.mpn_cxx_sbuffer_encode_int64_array(values, count, destination, capacity);
+
+        public static long Msgpuck(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpuck_decode_int64_array(data, length, count, consumed);
+
+        public static long MsgpackC(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpackc_decode_int64_array(data, length, count, consumed);
+
+        public static long MsgpackCxx(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_decode_int64_array(data, length, count, consumed);
+
+        public static long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_visitor_decode_int64_array(data, length, count, consumed);
+    }
+
+    /// <summary>The float64 array's entry points (the decoders return the sum of the values).</summary>
+    public readonly unsafe struct Float64Natives : INativeEncoders<double>, INativeDecoders<double>
+    {
+        public static long Msgpuck(double* values, int count, byte* destination, long capacity) => Native.mpn_msgpuck_encode_float64_array(values, count, destination, capacity);
+
+        public static long MsgpackC(double* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_encode_float64_array(values, count, destination, capacity);
+
+        public static long MsgpackCSbuffer(double* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_sbuffer_encode_float64_array(values, count, destination, capacity);
+
+        public static long MsgpackCxx(double* values, int count, byte* destination, long capacity) => Native.mpn_cxx_encode_float64_array(values, count, destination, capacity);
+
+        public static long MsgpackCxxSbuffer(double* values, int count, byte* destination, long capacity) => Native.mpn_cxx_sbuffer_encode_float64_array(values, count, destination, capacity);
+
+        public static double Msgpuck(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpuck_decode_float64_array(data, length, count, consumed);
+
+        public static double MsgpackC(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpackc_decode_float64_array(data, length, count, consumed);
+
+        public static double MsgpackCxx(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_decode_float64_array(data, length, count, consumed);
+
+        public static double MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_visitor_decode_float64_array(data, length, count, consumed);
+    }
+
+    /// <summary>The binary payload's entry points (one bin value; the decoders return the payload length).</summary>
+    public readonly unsafe struct BinaryNatives : INativeEncoders<byte>, INativeDecoders<long>
+    {
+        public static long Msgpuck(byte* values, int count, byte* destination, long capacity) => Native.mpn_msgpuck_encode_bin(values, count, destination, capacity);
+
+        public static long MsgpackC(byte* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_encode_bin(values, count, destination, capacity);
+
+        public static long MsgpackCSbuffer(byte* values, int count, byte* destination, long capacity) => Native.mpn_msgpackc_sbuffer_encode_bin(values, count, destination, capacity);
+
+        public static long MsgpackCxx(byte* values, int count, byte* destination, long capacity) => Native.mpn_cxx_encode_bin(values, count, destination, capacity);
+
+        public static long MsgpackCxxSbuffer(byte* values, int count, byte* destination, long capacity) => Native.mpn_cxx_sbuffer_encode_bin(values, count, destination, capacity);
+
+        public static long Msgpuck(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpuck_decode_bin(data, length, count, consumed);
+
+        public static long MsgpackC(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpackc_decode_bin(data, length, count, consumed);
+
+        public static long MsgpackCxx(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_decode_bin(data, length, count, consumed);
+
+        public static long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_visitor_decode_bin(data, length, count, consumed);
+    }
+
+    /// <summary>The string array's decoders (the checksum is the sum of the UTF-8 lengths); its encoders take a
+    /// pointer and a length per string (<see cref="StringEncode"/> calls them).</summary>
+    public readonly unsafe struct StringNatives : INativeDecoders<long>
+    {
+        public static long Msgpuck(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpuck_decode_string_array(data, length, count, consumed);
+
+        public static long MsgpackC(byte* data, long length, long* count, long* consumed) => Native.mpn_msgpackc_decode_string_array(data, length, count, consumed);
+
+        public static long MsgpackCxx(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_decode_string_array(data, length, count, consumed);
+
+        public static long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_visitor_decode_string_array(data, length, count, consumed);
+    }
+
+    /// <summary>msgpuck's encoder of an int32 array (the bulk array workload; its decoder reads into a C array).</summary>
+    public readonly unsafe struct Int32ArrayNatives : IMsgpuckEncoder<int>
+    {
+        public static long Msgpuck(int* values, int count, byte* destination, long capacity) => Native.mpn_msgpuck_encode_int32_array(values, count, destination, capacity);
+    }
 }

@@ -74,7 +74,7 @@ namespace MsgPack.Spec.Benchmarks
             // The quick pass's cases and rows, as ./build.sh bench runs them.
             Environment.SetEnvironmentVariable(Workloads.QuickVariable, "1");
             Type[] types = typeof(Program).Assembly.GetTypes()
-                .Where(t => !t.IsAbstract && t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkAttribute))))
+                .Where(t => !t.IsAbstract && BenchmarkBase.Benchmarks(t).Any())
                 .Where(t => filters.Any(f => f.IsMatch(t.Name) || f.IsMatch(t.FullName ?? t.Name)))
                 .OrderBy(t => t.FullName, StringComparer.Ordinal)
                 .ToArray();
@@ -120,9 +120,8 @@ namespace MsgPack.Spec.Benchmarks
                 setup.Invoke(instance, null);
             }
 
-            MethodInfo[] methods = type.GetMethods()
-                .Where(m => m.IsDefined(typeof(BenchmarkAttribute)) && !m.IsDefined(typeof(FullOnlyAttribute)))
-                .OrderBy(m => m.MetadataToken)
+            MethodInfo[] methods = BenchmarkBase.Benchmarks(type)
+                .Where(m => !m.IsDefined(typeof(FullOnlyAttribute)))
                 .ToArray();
             Row[] rows = methods.Select(m => new Row(m, Loop(instance, m))).ToArray();
 
