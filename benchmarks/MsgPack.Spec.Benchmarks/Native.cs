@@ -293,10 +293,4 @@ namespace MsgPack.Spec.Benchmarks
 
         public static long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed) => Native.mpn_cxx_visitor_decode_string_array(data, length, count, consumed);
     }
-
-    /// <summary>msgpuck's encoder of an int32 array (the bulk array workload; its decoder reads into a C array).</summary>
-    public readonly unsafe struct Int32ArrayNatives : IMsgpuckEncoder<int>
-    {
-        public static long Msgpuck(int* values, int count, byte* destination, long capacity) => Native.mpn_msgpuck_encode_int32_array(values, count, destination, capacity);
-    }
 }

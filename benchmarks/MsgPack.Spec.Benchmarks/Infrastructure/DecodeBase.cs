@@ -87,6 +87,23 @@ namespace MsgPack.Spec.Benchmarks
             CheckCounts(count, consumed, expectedCount);
         }
 
+        /// <summary>msgpuck's mp_check of the input (<see cref="SkipDocument"/>'s and <see cref="ValidateDocument"/>'s
+        /// baseline): the bytes one whole, valid value takes.</summary>
+        protected long MsgpuckCheck()
+        {
+            long consumed;
+            Native.mpn_msgpuck_check(Source, Length, &consumed);
+            return consumed;
+        }
+
+        /// <summary>msgpuck's walk of the input (<see cref="WalkDocument"/>'s baseline): its checksum.</summary>
+        protected long MsgpuckWalk()
+        {
+            long checksum;
+            Native.mpn_msgpuck_walk(Source, Length, &checksum);
+            return checksum;
+        }
+
         /// <summary>Checks what msgpuck's decoder reported: the whole input consumed, the expected number of elements.</summary>
         protected void CheckCounts(long count, long consumed, long expectedCount)
         {

@@ -3,18 +3,11 @@ using BenchmarkDotNet.Attributes;
 
 namespace MsgPack.Spec.Benchmarks
 {
-    /// <summary>
-    /// An encoding class whose input is an array (pinned, so that the native rows take it as a pointer), and its
-    /// baseline row, msgpuck's encoder. The native entry points come from <typeparamref name="TNative"/>, a struct of
-    /// static members (<see cref="SeedNatives"/> and the others in Native.cs): the JIT compiles each class's rows with
-    /// the struct's own P/Invoke in place of the interface member, so a row here measures what a row calling
-    /// <see cref="Native"/> by name measures.
-    /// </summary>
+    /// <summary>An encoding class whose input is an array, pinned, so that the pointer API and the native rows take it
+    /// as a pointer.</summary>
     /// <typeparam name="T">The element type.</typeparam>
-    /// <typeparam name="TNative">The workload's native entry points.</typeparam>
-    public abstract unsafe class ArrayEncodeBase<T, TNative> : BenchmarkBase
+    public abstract unsafe class ArrayInputBase<T> : BenchmarkBase
         where T : unmanaged
-        where TNative : struct, IMsgpuckEncoder<T>
     {
         /// <summary>The values every row writes (pinned).</summary>
         protected T[] Values = Array.Empty<T>();
@@ -34,7 +27,20 @@ namespace MsgPack.Spec.Benchmarks
             AllocateOutput(capacity);
             return CheckEncoders();
         }
+    }
 
+    /// <summary>
+    /// An encoding class whose input is an array, and its baseline row, msgpuck's encoder. The native entry points come
+    /// from <typeparamref name="TNative"/>, a struct of static members (<see cref="SeedNatives"/> and the others in
+    /// Native.cs): the JIT compiles each class's rows with the struct's own P/Invoke in place of the interface member,
+    /// so a row here measures what a row calling <see cref="Native"/> by name measures.
+    /// </summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <typeparam name="TNative">The workload's native entry points.</typeparam>
+    public abstract unsafe class ArrayEncodeBase<T, TNative> : ArrayInputBase<T>
+        where T : unmanaged
+        where TNative : struct, IMsgpuckEncoder<T>
+    {
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
         public long Msgpuck() => TNative.Msgpuck(ValuesPointer, Values.Length, Dst, Capacity);

@@ -280,7 +280,7 @@ namespace MsgPack.Spec.Benchmarks
         private static IEnumerable<Dictionary<PropertyInfo, object?>> ParameterCases(Type type)
         {
             var cases = new List<Dictionary<PropertyInfo, object?>> { new() };
-            foreach (PropertyInfo property in type.GetProperties())
+            foreach (PropertyInfo property in type.GetProperties().OrderBy(p => Verifier.Depth(p.DeclaringType)).ThenBy(p => p.MetadataToken))
             {
                 object?[]? values = null;
                 if (property.GetCustomAttribute<ParamsAttribute>() is { } fixedValues)
@@ -294,7 +294,7 @@ namespace MsgPack.Spec.Benchmarks
                 }
                 else if (property.GetCustomAttribute<ParamsSourceAttribute>() is { } source)
                 {
-                    MemberInfo member = type.GetMember(source.Name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance).Single();
+                    MemberInfo member = type.GetMember(source.Name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy).Single();
                     object? target = member is PropertyInfo { GetMethod.IsStatic: true } or MethodInfo { IsStatic: true } ? null : Activator.CreateInstance(type);
                     object? produced = member switch
                     {
