@@ -3,9 +3,6 @@ using System.Collections.Generic;
 using MemoryPack;
 using MsgPack.Spec.Serialization;
 using PolyType;
-using MpcKey = MessagePack.KeyAttribute;
-using MpcObject = MessagePack.MessagePackObjectAttribute;
-using NbKey = Nerdbank.MessagePack.KeyAttribute;
 
 // A converter-heavy model: a ledger of 32 amounts, each written by a custom converter of each library (an int of
 // cents), so that the rows measure what calling a user's converter costs per value. MemoryPack writes Money as its own
