@@ -373,7 +373,7 @@ namespace MsgPack.Spec.Benchmarks
 
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
-        public long Msgpuck() => Native.mpn_msgpuck_encode_float64_array(ValuesPointer, Values.Length, Dst, Capacity);
+        public long Msgpuck() => Float64Natives.Msgpuck(ValuesPointer, Values.Length, Dst, Capacity);
     }
 
     /// <summary>
@@ -393,7 +393,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             _values = ArrayWorkloads.Float64Values(Count);
             double* pointer = Pinned.Address(_values);
-            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_float64_array(pointer, _values.Length, dst, capacity), (9 * Count) + 1024);
+            SetInput((dst, capacity) => Float64Natives.Msgpuck(pointer, _values.Length, dst, capacity), (9 * Count) + 1024);
             SetUp(_values);
         }
 
@@ -522,7 +522,7 @@ namespace MsgPack.Spec.Benchmarks
 
         [Benchmark(Baseline = true, Description = "msgpuck")]
         [PInvoke]
-        public long Msgpuck() => Native.mpn_msgpuck_encode_int64_array(ValuesPointer, Values.Length, Dst, Capacity);
+        public long Msgpuck() => Int64Natives.Msgpuck(ValuesPointer, Values.Length, Dst, Capacity);
     }
 
     /// <summary>
@@ -539,7 +539,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             long[] values = Workloads.Int64Values(Count);
             long* pointer = Pinned.Address(values);
-            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_int64_array(pointer, values.Length, dst, capacity), (9 * Count) + 1024);
+            SetInput((dst, capacity) => Int64Natives.Msgpuck(pointer, values.Length, dst, capacity), (9 * Count) + 1024);
             SetUp(values);
         }
 
