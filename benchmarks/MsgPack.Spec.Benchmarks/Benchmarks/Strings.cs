@@ -304,7 +304,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer (from UTF-8)")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
@@ -313,7 +313,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer (from UTF-8)")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
     }

@@ -254,7 +254,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 
@@ -263,7 +263,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 

@@ -59,6 +59,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => TNative.MsgpackC(ValuesPointer, Values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
+        [PInvoke]
         [FullOnly]
         public long MsgpackCSbuffer() => TNative.MsgpackCSbuffer(ValuesPointer, Values.Length, Dst, Capacity);
 
@@ -67,6 +68,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => TNative.MsgpackCxx(ValuesPointer, Values.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
+        [PInvoke]
         [FullOnly]
         public long MsgpackCxxSbuffer() => TNative.MsgpackCxxSbuffer(ValuesPointer, Values.Length, Dst, Capacity);
     }
