@@ -31,9 +31,9 @@ namespace MsgPack.Spec.Benchmarks
 
     /// <summary>
     /// An encoding class whose input is an array, and its baseline row, msgpuck's encoder. The native entry points come
-    /// from <typeparamref name="TNative"/>, a struct of static members (<see cref="SeedNatives"/> and the others in
-    /// Native.cs): the JIT compiles each class's rows with the struct's own P/Invoke in place of the interface member,
-    /// so a row here measures what a row calling <see cref="Native"/> by name measures.
+    /// from <typeparamref name="TNative"/>, a struct whose static members are the workload's imports (<see cref="SeedNatives"/>
+    /// and the others in Native.cs): the JIT compiles each class's rows with the struct's import in place of the
+    /// interface member, so a row here makes the same P/Invoke as a row that names the import.
     /// </summary>
     /// <typeparam name="T">The element type.</typeparam>
     /// <typeparam name="TNative">The workload's native entry points.</typeparam>
