@@ -8,6 +8,10 @@ namespace MsgPack.Spec.Benchmarks
     /// signature is blittable (pointers, int, long, uint, ulong, double), so the runtime needs no marshalling stub:
     /// a call costs the GC transition (preemptive mode and back) and an indirect call, which <see cref="mpn_empty"/>
     /// measures. Each entry point processes a whole workload, so that cost is paid once per benchmark invocation.
+    /// The entry points of the workloads whose classes share their native rows (<see cref="NativeEncodeBase{T, TNative}"/>,
+    /// <see cref="NativeDecodeBase{TSum, TNative}"/>) are declared in a struct per workload, below this class
+    /// (<see cref="SeedNatives"/>, <see cref="Int64Natives"/>, <see cref="Float64Natives"/>, <see cref="BinaryNatives"/>,
+    /// <see cref="StringNatives"/>): the same imports, named by library, which the generic rows call directly.
     /// </summary>
     /// <remarks>
     /// Naming: mpn_&lt;lib&gt;_&lt;op&gt;_&lt;workload&gt;, lib = msgpuck (writes into the caller's buffer), msgpackc (msgpack-c C API,
@@ -40,33 +44,7 @@ namespace MsgPack.Spec.Benchmarks
         [DllImport(Library)]
         internal static extern IntPtr mpn_versions();
 
-        // ---- 1. seed: array16 header + int32 values ------------------------------------------------------------
-
-        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_seed(int* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_seed(int* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_seed(int* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_encode_seed(int* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_seed(int* values, int count, byte* dst, long capacity);
-
-        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_seed(byte* data, long len, long* outCount, long* outConsumed);
-
-        // ---- 2. int64 of every width ---------------------------------------------------------------------------
-
-        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_int64_array(long* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_int64_array(long* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_int64_array(long* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_encode_int64_array(long* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_int64_array(long* values, int count, byte* dst, long capacity);
-
-        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_int64_array(byte* data, long len, long* outCount, long* outConsumed);
-
-        // ---- 3. strings (an array of str values) ---------------------------------------------------------------
+        // ---- strings (an array of str values): the encoders (the decoders are StringNatives, below) --------------
 
         [DllImport(Library)] internal static extern long mpn_msgpuck_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_msgpackc_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
@@ -74,46 +52,18 @@ namespace MsgPack.Spec.Benchmarks
         [DllImport(Library)] internal static extern long mpn_cxx_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_string_array(byte** ptrs, int* lens, int count, byte* dst, long capacity);
 
-        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_string_array(byte* data, long len, long* outCount, long* outConsumed);
-
-        // ---- 3b. one large string (the single-string entry points) ----------------------------------------------
+        // ---- one large string ---------------------------------------------------------------------------------
 
         [DllImport(Library)] internal static extern long mpn_msgpuck_encode_string(byte* str, int len, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_cxx_encode_string(byte* str, int len, byte* dst, long capacity);
 
-        // ---- 4. binary payloads --------------------------------------------------------------------------------
-
-        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_bin(byte* payload, int len, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_bin(byte* payload, int len, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_bin(byte* payload, int len, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_encode_bin(byte* payload, int len, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_bin(byte* payload, int len, byte* dst, long capacity);
-
-        [DllImport(Library)] internal static extern long mpn_msgpuck_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern long mpn_cxx_visitor_decode_bin(byte* data, long len, long* outCount, long* outConsumed);
-
-        // ---- 5. float64 array, Tarantool request ---------------------------------------------------------------
-
-        // Bulk arrays: msgpuck's per-value loop between a C array and MessagePack (count, or a negative MPN_E_* code).
+        // ---- bulk arrays: msgpuck's per-value loop between a C array and MessagePack (count, or a negative MPN_E_* code);
+        // the int64 and float64 encoders are Int64Natives.Msgpuck and Float64Natives.Msgpuck, below ----------------
         [DllImport(Library)] internal static extern long mpn_msgpuck_encode_int32_array(int* values, int count, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_msgpuck_decode_int32_array_into(byte* data, long len, int* output, long outputCapacity, long* consumed);
         [DllImport(Library)] internal static extern long mpn_msgpuck_decode_float64_array_into(byte* data, long len, double* output, long outputCapacity, long* consumed);
 
-        [DllImport(Library)] internal static extern long mpn_msgpuck_encode_float64_array(double* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_encode_float64_array(double* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_msgpackc_sbuffer_encode_float64_array(double* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_encode_float64_array(double* values, int count, byte* dst, long capacity);
-        [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_float64_array(double* values, int count, byte* dst, long capacity);
-
-        [DllImport(Library)] internal static extern double mpn_msgpuck_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern double mpn_msgpackc_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern double mpn_cxx_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
-        [DllImport(Library)] internal static extern double mpn_cxx_visitor_decode_float64_array(byte* data, long len, long* outCount, long* outConsumed);
+        // ---- the Tarantool request ----------------------------------------------------------------------------
 
         [DllImport(Library)] internal static extern long mpn_msgpuck_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_msgpackc_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
@@ -121,7 +71,7 @@ namespace MsgPack.Spec.Benchmarks
         [DllImport(Library)] internal static extern long mpn_cxx_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
         [DllImport(Library)] internal static extern long mpn_cxx_sbuffer_encode_tarantool(uint type, ulong sync, uint spaceId, long key, byte* dst, long capacity);
 
-        // ---- 6. skip / validate (msgpuck only) -----------------------------------------------------------------
+        // ---- skip / validate (msgpuck only) --------------------------------------------------------------------
 
         /// <summary>mp_next: the size of one value, unvalidated (trusted input).</summary>
         [DllImport(Library)] internal static extern long mpn_msgpuck_next(byte* data, long len);
@@ -129,7 +79,7 @@ namespace MsgPack.Spec.Benchmarks
         /// <summary>mp_check: 0 when one whole value is valid and within len (size in *outConsumed), 1 otherwise.</summary>
         [DllImport(Library)] internal static extern int mpn_msgpuck_check(byte* data, long len, long* outConsumed);
 
-        // ---- 7. walk (msgpuck only) ----------------------------------------------------------------------------
+        // ---- walk (msgpuck only) -------------------------------------------------------------------------------
 
         /// <summary>Visits every value of one document (mp_typeof + mp_decode_*, iterative, bounds-checked) and folds
         /// them into the checksum of <see cref="WalkDocument"/>: the document's size, or a negative error (checksum 0).</summary>
@@ -154,5 +104,112 @@ namespace MsgPack.Spec.Benchmarks
                     "libmsgpack_native.so was not found next to the benchmark assembly: run ./build.sh native (or native/build-native.sh), then rebuild the benchmarks.", e);
             }
         }
+    }
+
+    /// <summary>The native encoders of a workload whose input is an array of <typeparamref name="T"/>: msgpuck's, the
+    /// baseline of every such class (<see cref="ArrayEncodeBase{T, TNative}"/>).</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    public unsafe interface IMsgpuckEncoder<T>
+        where T : unmanaged
+    {
+        static abstract long Msgpuck(T* values, int count, byte* destination, long capacity);
+    }
+
+    /// <summary>msgpuck's encoder and those of msgpack-c and msgpack-cxx (<see cref="NativeEncodeBase{T, TNative}"/>).</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    public unsafe interface INativeEncoders<T> : IMsgpuckEncoder<T>
+        where T : unmanaged
+    {
+        static abstract long MsgpackC(T* values, int count, byte* destination, long capacity);
+
+        static abstract long MsgpackCSbuffer(T* values, int count, byte* destination, long capacity);
+
+        static abstract long MsgpackCxx(T* values, int count, byte* destination, long capacity);
+
+        static abstract long MsgpackCxxSbuffer(T* values, int count, byte* destination, long capacity);
+    }
+
+    /// <summary>The native decoders of a workload (<see cref="NativeDecodeBase{TSum, TNative}"/>): each returns the
+    /// workload's checksum, and reports the element count and the bytes consumed through the pointers (which may be null).</summary>
+    /// <typeparam name="TSum">The checksum's type.</typeparam>
+    public unsafe interface INativeDecoders<TSum>
+    {
+        static abstract TSum Msgpuck(byte* data, long length, long* count, long* consumed);
+
+        static abstract TSum MsgpackC(byte* data, long length, long* count, long* consumed);
+
+        static abstract TSum MsgpackCxx(byte* data, long length, long* count, long* consumed);
+
+        static abstract TSum MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
+    }
+
+    /// <summary>The seed's entry points (an array 16 header and int32 values).</summary>
+    public readonly unsafe struct SeedNatives : INativeEncoders<int>, INativeDecoders<long>
+    {
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_encode_seed")] public static extern long Msgpuck(int* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_encode_seed")] public static extern long MsgpackC(int* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_sbuffer_encode_seed")] public static extern long MsgpackCSbuffer(int* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_encode_seed")] public static extern long MsgpackCxx(int* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_sbuffer_encode_seed")] public static extern long MsgpackCxxSbuffer(int* values, int count, byte* destination, long capacity);
+
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_decode_seed")] public static extern long Msgpuck(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_decode_seed")] public static extern long MsgpackC(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_decode_seed")] public static extern long MsgpackCxx(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_visitor_decode_seed")] public static extern long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
+    }
+
+    /// <summary>The int64 array's entry points (integers of every width).</summary>
+    public readonly unsafe struct Int64Natives : INativeEncoders<long>, INativeDecoders<long>
+    {
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_encode_int64_array")] public static extern long Msgpuck(long* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_encode_int64_array")] public static extern long MsgpackC(long* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_sbuffer_encode_int64_array")] public static extern long MsgpackCSbuffer(long* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_encode_int64_array")] public static extern long MsgpackCxx(long* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_sbuffer_encode_int64_array")] public static extern long MsgpackCxxSbuffer(long* values, int count, byte* destination, long capacity);
+
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_decode_int64_array")] public static extern long Msgpuck(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_decode_int64_array")] public static extern long MsgpackC(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_decode_int64_array")] public static extern long MsgpackCxx(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_visitor_decode_int64_array")] public static extern long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
+    }
+
+    /// <summary>The float64 array's entry points (the decoders return the sum of the values).</summary>
+    public readonly unsafe struct Float64Natives : INativeEncoders<double>, INativeDecoders<double>
+    {
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_encode_float64_array")] public static extern long Msgpuck(double* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_encode_float64_array")] public static extern long MsgpackC(double* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_sbuffer_encode_float64_array")] public static extern long MsgpackCSbuffer(double* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_encode_float64_array")] public static extern long MsgpackCxx(double* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_sbuffer_encode_float64_array")] public static extern long MsgpackCxxSbuffer(double* values, int count, byte* destination, long capacity);
+
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_decode_float64_array")] public static extern double Msgpuck(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_decode_float64_array")] public static extern double MsgpackC(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_decode_float64_array")] public static extern double MsgpackCxx(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_visitor_decode_float64_array")] public static extern double MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
+    }
+
+    /// <summary>The binary payload's entry points (one bin value; the decoders return the payload length).</summary>
+    public readonly unsafe struct BinaryNatives : INativeEncoders<byte>, INativeDecoders<long>
+    {
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_encode_bin")] public static extern long Msgpuck(byte* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_encode_bin")] public static extern long MsgpackC(byte* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_sbuffer_encode_bin")] public static extern long MsgpackCSbuffer(byte* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_encode_bin")] public static extern long MsgpackCxx(byte* values, int count, byte* destination, long capacity);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_sbuffer_encode_bin")] public static extern long MsgpackCxxSbuffer(byte* values, int count, byte* destination, long capacity);
+
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_decode_bin")] public static extern long Msgpuck(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_decode_bin")] public static extern long MsgpackC(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_decode_bin")] public static extern long MsgpackCxx(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_visitor_decode_bin")] public static extern long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
+    }
+
+    /// <summary>The string array's decoders (the checksum is the sum of the UTF-8 lengths); its encoders take a
+    /// pointer and a length per string (<see cref="StringEncode"/> calls them).</summary>
+    public readonly unsafe struct StringNatives : INativeDecoders<long>
+    {
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpuck_decode_string_array")] public static extern long Msgpuck(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_msgpackc_decode_string_array")] public static extern long MsgpackC(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_decode_string_array")] public static extern long MsgpackCxx(byte* data, long length, long* count, long* consumed);
+        [DllImport(Native.Library, EntryPoint = "mpn_cxx_visitor_decode_string_array")] public static extern long MsgpackCxxVisitor(byte* data, long length, long* count, long* consumed);
     }
 }

@@ -103,9 +103,11 @@ namespace MsgPack.Spec.Benchmarks
         }
 
         /// <summary>Rows grouped by category (one msgpuck baseline each, so Ratio reads "x msgpuck"), memory columns,
-        /// the "Net of P/Invoke" column, and the GitHub markdown, CSV and full JSON exports.</summary>
+        /// the "Net of P/Invoke" column, and the GitHub markdown, CSV and full JSON exports; the rows a class leaves out
+        /// of its base class's (<see cref="WithoutAttribute"/>) are not run.</summary>
         public static ManualConfig CreateConfig(double emptyPInvokeNanoseconds) =>
             ManualConfig.CreateEmpty()
+                .AddFilter(new SimpleFilter(b => BenchmarkBase.IsRow(b.Descriptor.Type, b.Descriptor.WorkloadMethod)))
                 .AddColumnProvider(DefaultColumnProviders.Instance)
                 .AddColumn(new NetOfPInvokeColumn(emptyPInvokeNanoseconds))
                 .AddLogger(ConsoleLogger.Default)

@@ -8,43 +8,34 @@ namespace MsgPack.Spec.Benchmarks
     /// headers), with a plain memory copy of the same bytes as the reference row: the floor that any writer pays. The
     /// .NET peers' span primitives write only the header (the payload is the caller's CopyTo); the streaming writers
     /// (ours and theirs) write into the class's reused PooledBufferWriter.</summary>
+    /// <remarks>The payload is the base class's <c>Values</c>, which the native rows take (NativeEncodeBase).</remarks>
     [MemoryDiagnoser]
     [BenchmarkCategory("Binary", "Encode")]
-    public unsafe class BinaryEncode : BenchmarkBase
+    public unsafe class BinaryEncode : NativeEncodeBase<byte, BinaryNatives>
     {
-        private byte[] _payload = Array.Empty<byte>();
-        private byte* _payloadPointer;
-
         [ParamsSource(nameof(Sizes))]
         public int Size { get; set; }
 
         public static IEnumerable<int> Sizes => Workloads.BinarySizes();
 
         [GlobalSetup]
-        public void Setup()
-        {
-            Native.EnsureLoaded();
-            _payload = Workloads.Payload(Size);
-            _payloadPointer = Pinned.Address(_payload);
-            AllocateOutput(Size + 4096);
-            CheckEncoders();
-        }
+        public void Setup() => SetValues(Workloads.Payload(Size), Size + 4096);
 
         [Benchmark(Description = "MsgPackSpec span")]
         public int Span()
         {
             Span<byte> span = Output;
-            return MsgPackSpec.WriteBinary(span, _payload);
+            return MsgPackSpec.WriteBinary(span, Values);
         }
 
         [Benchmark(Description = "MsgPackSpec pointer")]
-        public int Pointer() => MsgPackSpec.WriteBinary(Dst, _payload);
+        public int Pointer() => MsgPackSpec.WriteBinary(Dst, Values);
 
         [Benchmark(Description = "memory copy (span CopyTo)")]
         [PayloadOnly]
         public int MemoryCopy()
         {
-            byte[] payload = _payload;
+            byte[] payload = Values;
             payload.AsSpan().CopyTo(Output);
             return payload.Length;
         }
@@ -55,7 +46,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             Pooled.Reset();
             var writer = new MsgPackWriter(Pooled);
-            writer.WriteBinary(_payload);
+            writer.WriteBinary(Values);
             writer.Flush();
             return writer.BytesCommitted;
         }
@@ -65,7 +56,7 @@ namespace MsgPack.Spec.Benchmarks
         public int MessagePackCSharpSpan()
         {
             Span<byte> span = Output;
-            byte[] payload = _payload;
+            byte[] payload = Values;
             if (!MpcPrimitives.TryWriteBinHeader(span, (uint)payload.Length, out int w) || span.Length - w < payload.Length)
             {
                 Peer.Fail("bin");
@@ -82,7 +73,7 @@ namespace MsgPack.Spec.Benchmarks
             PooledBufferWriter pooled = Pooled;
             pooled.Reset();
             var writer = new MpcWriter(pooled);
-            writer.Write(_payload.AsSpan());
+            writer.Write(Values.AsSpan());
             writer.Flush();
             return pooled.WrittenCount;
         }
@@ -91,7 +82,7 @@ namespace MsgPack.Spec.Benchmarks
         public int NerdbankSpan()
         {
             Span<byte> span = Output;
-            byte[] payload = _payload;
+            byte[] payload = Values;
             if (!NbPrimitives.TryWriteBinHeader(span, (uint)payload.Length, out int w) || span.Length - w < payload.Length)
             {
                 Peer.Fail("bin");
@@ -108,38 +99,16 @@ namespace MsgPack.Spec.Benchmarks
             PooledBufferWriter pooled = Pooled;
             pooled.Reset();
             var writer = new NbWriter(pooled);
-            writer.Write(_payload.AsSpan());
+            writer.Write(Values.AsSpan());
             writer.Flush();
             return pooled.WrittenCount;
         }
-
-        [Benchmark(Baseline = true, Description = "msgpuck")]
-        [PInvoke]
-        public long Msgpuck() => Native.mpn_msgpuck_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
-
-        [Benchmark(Description = "msgpack-c")]
-        [PInvoke]
-        public long MsgpackC() => Native.mpn_msgpackc_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
-
-        [Benchmark(Description = "msgpack-c sbuffer")]
-
-        [FullOnly]
-        public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
-
-        [Benchmark(Description = "msgpack-cxx")]
-        [PInvoke]
-        public long MsgpackCxx() => Native.mpn_cxx_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
-
-        [Benchmark(Description = "msgpack-cxx sbuffer")]
-
-        [FullOnly]
-        public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_bin(_payloadPointer, _payload.Length, Dst, Capacity);
     }
 
     /// <summary>Reads the bin value back without copying; the checksum is the payload length.</summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("Binary", "Decode")]
-    public unsafe class BinaryDecode : DecodeBase
+    public unsafe class BinaryDecode : NativeDecodeBase<long, BinaryNatives>
     {
         [ParamsSource(nameof(Sizes))]
         public int Size { get; set; }
@@ -151,8 +120,8 @@ namespace MsgPack.Spec.Benchmarks
         {
             byte[] payload = Workloads.Payload(Size);
             byte* pointer = Pinned.Address(payload);
-            SetInput((dst, capacity) => Native.mpn_msgpuck_encode_bin(pointer, payload.Length, dst, capacity), Size + 4096);
-            CheckInput(Native.mpn_msgpuck_decode_bin, 1);
+            SetInput((dst, capacity) => BinaryNatives.Msgpuck(pointer, payload.Length, dst, capacity), Size + 4096);
+            CheckInput(1);
             CheckDecoders();
         }
 
@@ -210,21 +179,5 @@ namespace MsgPack.Spec.Benchmarks
             var reader = new NbReader(OneSegment);
             return reader.ReadBytes()!.Value.Length;
         }
-
-        [Benchmark(Baseline = true, Description = "msgpuck")]
-        [PInvoke]
-        public long Msgpuck() => Native.mpn_msgpuck_decode_bin(Source, Length, null, null);
-
-        [Benchmark(Description = "msgpack-c")]
-        [PInvoke]
-        public long MsgpackC() => Native.mpn_msgpackc_decode_bin(Source, Length, null, null);
-
-        [Benchmark(Description = "msgpack-cxx")]
-        [PInvoke]
-        public long MsgpackCxx() => Native.mpn_cxx_decode_bin(Source, Length, null, null);
-
-        [Benchmark(Description = "msgpack-cxx visitor")]
-        [PInvoke]
-        public long MsgpackCxxVisitor() => Native.mpn_cxx_visitor_decode_bin(Source, Length, null, null);
     }
 }

@@ -304,7 +304,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer (from UTF-8)")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
@@ -313,7 +313,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer (from UTF-8)")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_string_array(_pointersPointer, _lengthsPointer, _lengths.Length, Dst, Capacity);
     }
@@ -326,7 +326,7 @@ namespace MsgPack.Spec.Benchmarks
     /// </summary>
     [MemoryDiagnoser]
     [BenchmarkCategory("String", "Decode")]
-    public unsafe class StringDecode : DecodeBase
+    public unsafe class StringDecode : NativeDecodeBase<long, StringNatives>
     {
         [ParamsSource(nameof(Cases))]
         public TextCase Case { get; set; }
@@ -349,7 +349,7 @@ namespace MsgPack.Spec.Benchmarks
             byte** p = (byte**)Pinned.Address(pointers);
             int* l = Pinned.Address(lengths);
             SetInput((dst, capacity) => Native.mpn_msgpuck_encode_string_array(p, l, lengths.Length, dst, capacity));
-            CheckInput(Native.mpn_msgpuck_decode_string_array, lengths.Length);
+            CheckInput(lengths.Length);
             CheckDecoders();
             GC.KeepAlive(utf8);
         }
@@ -517,22 +517,6 @@ namespace MsgPack.Spec.Benchmarks
 
             return sum;
         }
-
-        [Benchmark(Baseline = true, Description = "msgpuck")]
-        [PInvoke]
-        public long Msgpuck() => Native.mpn_msgpuck_decode_string_array(Source, Length, null, null);
-
-        [Benchmark(Description = "msgpack-c")]
-        [PInvoke]
-        public long MsgpackC() => Native.mpn_msgpackc_decode_string_array(Source, Length, null, null);
-
-        [Benchmark(Description = "msgpack-cxx")]
-        [PInvoke]
-        public long MsgpackCxx() => Native.mpn_cxx_decode_string_array(Source, Length, null, null);
-
-        [Benchmark(Description = "msgpack-cxx visitor")]
-        [PInvoke]
-        public long MsgpackCxxVisitor() => Native.mpn_cxx_visitor_decode_string_array(Source, Length, null, null);
     }
 
     /// <summary>
@@ -570,7 +554,7 @@ namespace MsgPack.Spec.Benchmarks
             byte** p = (byte**)Pinned.Address(pointers);
             int* l = Pinned.Address(lengths);
             SetInput((dst, capacity) => Native.mpn_msgpuck_encode_string_array(p, l, lengths.Length, dst, capacity));
-            CheckInput(Native.mpn_msgpuck_decode_string_array, lengths.Length);
+            CheckInput(StringNatives.Msgpuck, lengths.Length);
             CheckDecodersAgainst(chars);
             GC.KeepAlive(utf8);
         }
@@ -667,6 +651,6 @@ namespace MsgPack.Spec.Benchmarks
 
         [Benchmark(Baseline = true, Description = "msgpuck (UTF-8 bytes, no string)")]
         [PInvoke]
-        public long Msgpuck() => Native.mpn_msgpuck_decode_string_array(Source, Length, null, null);
+        public long Msgpuck() => StringNatives.Msgpuck(Source, Length, null, null);
     }
 }

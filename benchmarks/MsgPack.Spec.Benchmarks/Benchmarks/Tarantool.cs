@@ -6,13 +6,12 @@ namespace MsgPack.Spec.Benchmarks
     /// <summary>
     /// A Tarantool-style request, the library's first user: the IPROTO header map {0x00: request type, 0x01: sync}
     /// and a SELECT-like body map {0x10: space id, 0x20: [key]}, every integer in its smallest form (13..20 bytes).
-    /// Small enough that the cost of one P/Invoke is a large share of the native rows. The .NET peers' span primitives
-    /// here; the writers (ours and theirs) are in <see cref="StreamingTarantoolEncode"/>.
+    /// Small enough that the cost of one P/Invoke is a large share of the native rows. Every row of the request's two
+    /// classes: the span rows and the .NET peers' span primitives (<see cref="TarantoolEncode"/>), the writers, ours
+    /// (written in place, and in a helper that takes the writer by reference) and theirs (<see cref="StreamingTarantoolEncode"/>),
+    /// msgpuck (the baseline of both) and the other natives.
     /// </summary>
-    [MemoryDiagnoser]
-    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
-    [BenchmarkCategory("Tarantool", "Encode")]
-    public unsafe class TarantoolEncode : BenchmarkBase
+    public abstract unsafe class TarantoolRequestEncode : BenchmarkBase
     {
         private const uint KeyType = 0x00;
         private const uint KeySync = 0x01;
@@ -94,6 +93,82 @@ namespace MsgPack.Spec.Benchmarks
             p += MsgPackSpec.WriteArrayHeader(p, 1);
             p += MsgPackSpec.WriteInt64(p, _key);
             return (int)(p - start);
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long Writer()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(0x00);
+            writer.WriteUInt32(_type);
+            writer.WriteUInt32(0x01);
+            writer.WriteUInt64(_sync);
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(0x10);
+            writer.WriteUInt32(_spaceId);
+            writer.WriteUInt32(0x20);
+            writer.WriteArrayHeader(1);
+            writer.WriteInt64(_key);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MsgPackSpec MsgPackWriter over PooledBufferWriter, writes in a helper")]
+        [BufferWriterOutput]
+        public long WriterHelper()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            WriteRequest(ref writer, _type, _sync, _spaceId, _key);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MessagePack-CSharp MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long MessagePackCSharpWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new MpcWriter(pooled);
+            writer.WriteMapHeader(2);
+            writer.Write(0x00u); // Write(uint) and the others: smallest form (WriteUInt32 would write a uint 32)
+            writer.Write(_type);
+            writer.Write(0x01u);
+            writer.Write(_sync);
+            writer.WriteMapHeader(2);
+            writer.Write(0x10u);
+            writer.Write(_spaceId);
+            writer.Write(0x20u);
+            writer.WriteArrayHeader(1);
+            writer.Write(_key);
+            writer.Flush();
+            return pooled.WrittenCount;
+        }
+
+        [Benchmark(Description = "Nerdbank.MessagePack MessagePackWriter over PooledBufferWriter")]
+        [BufferWriterOutput]
+        public long NerdbankWriter()
+        {
+            PooledBufferWriter pooled = Pooled;
+            pooled.Reset();
+            var writer = new NbWriter(pooled);
+            writer.WriteMapHeader(2);
+            writer.Write(0x00u);
+            writer.Write(_type);
+            writer.Write(0x01u);
+            writer.Write(_sync);
+            writer.WriteMapHeader(2);
+            writer.Write(0x10u);
+            writer.Write(_spaceId);
+            writer.Write(0x20u);
+            writer.WriteArrayHeader(1);
+            writer.Write(_key);
+            writer.Flush();
+            return pooled.WrittenCount;
         }
 
         [Benchmark(Description = "MessagePack-CSharp MessagePackPrimitives (span)")]
@@ -179,7 +254,7 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackC() => Native.mpn_msgpackc_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-c sbuffer")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCSbuffer() => Native.mpn_msgpackc_sbuffer_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 
@@ -188,8 +263,46 @@ namespace MsgPack.Spec.Benchmarks
         public long MsgpackCxx() => Native.mpn_cxx_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
 
         [Benchmark(Description = "msgpack-cxx sbuffer")]
-
+        [PInvoke]
         [FullOnly]
         public long MsgpackCxxSbuffer() => Native.mpn_cxx_sbuffer_encode_tarantool(_type, _sync, _spaceId, _key, Dst, Capacity);
+
+        // The request written by a method that takes the writer by reference, as a serializer's per-type code would.
+        private static void WriteRequest(ref MsgPackWriter writer, uint type, ulong sync, uint spaceId, long key)
+        {
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(0x00);
+            writer.WriteUInt32(type);
+            writer.WriteUInt32(0x01);
+            writer.WriteUInt64(sync);
+            writer.WriteMapHeader(2);
+            writer.WriteUInt32(0x10);
+            writer.WriteUInt32(spaceId);
+            writer.WriteUInt32(0x20);
+            writer.WriteArrayHeader(1);
+            writer.WriteInt64(key);
+        }
+    }
+
+    /// <summary>The Tarantool request through the span API and the .NET peers' span primitives (the writers are in
+    /// <see cref="StreamingTarantoolEncode"/>), and every native library.</summary>
+    [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
+    [BenchmarkCategory("Tarantool", "Encode")]
+    [Without(nameof(Writer), nameof(WriterHelper), nameof(MessagePackCSharpWriter), nameof(NerdbankWriter))]
+    public class TarantoolEncode : TarantoolRequestEncode
+    {
+    }
+
+    /// <summary>The Tarantool request through <see cref="MsgPackWriter"/> (written in place, and in a helper that takes
+    /// the writer by reference) and through the .NET peers' writers, next to the span row and msgpuck.</summary>
+    [MemoryDiagnoser]
+    [DisassemblyDiagnoser(maxDepth: 2, exportGithubMarkdown: true, printSource: true)]
+    [BenchmarkCategory("StreamingTarantool", "Encode")]
+    [Without(nameof(SpanAdvancing), nameof(Pointer), nameof(MessagePackCSharpSpan), nameof(NerdbankSpan), nameof(MsgpackC), nameof(MsgpackCSbuffer), nameof(MsgpackCxx), nameof(MsgpackCxxSbuffer))]
+    public class StreamingTarantoolEncode : TarantoolRequestEncode
+    {
+        [GlobalCleanup]
+        public void Cleanup() => Pooled.Dispose();
     }
 }

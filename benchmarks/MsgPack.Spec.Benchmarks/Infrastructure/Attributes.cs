@@ -46,4 +46,23 @@ namespace MsgPack.Spec.Benchmarks
 
         public string Reason { get; }
     }
+
+    /// <summary>
+    /// Names the rows of a base class that a class does not have. A family of classes (<see cref="ValueArrayEncode{T, TNative, TValues}"/>
+    /// and its twins) writes its rows once, in a generic base, with the bodies in the [Benchmark] methods themselves (a
+    /// row that only called a shared body would be compiled with the smaller inlining budget of a one-line method, which
+    /// changes the code measured); a class of the family that has only some of them names the others here.
+    /// BenchmarkDotNet (through <see cref="Program.CreateConfig"/>), --verify, --interleaved and the fairness checks all
+    /// take the rows from <see cref="BenchmarkBase.Benchmarks"/>, which leaves these out (and throws on a name that is
+    /// not a row of the class). It is inherited: BenchmarkDotNet runs a class through a generated class that derives
+    /// from it, whose fairness checks must leave out the same rows.
+    /// </summary>
+    [AttributeUsage(AttributeTargets.Class, Inherited = true)]
+    public sealed class WithoutAttribute : Attribute
+    {
+        public WithoutAttribute(params string[] rows) => Rows = rows;
+
+        /// <summary>The method names of the rows left out.</summary>
+        public string[] Rows { get; }
+    }
 }

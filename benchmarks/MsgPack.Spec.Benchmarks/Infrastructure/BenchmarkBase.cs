@@ -83,11 +83,26 @@ namespace MsgPack.Spec.Benchmarks
             return expected;
         }
 
-        /// <summary>The [Benchmark] methods of a class, in declaration order.</summary>
-        internal static IEnumerable<MethodInfo> Benchmarks(Type type) =>
-            type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+        /// <summary>The rows of a class, in declaration order: its [Benchmark] methods, its base classes' included, less
+        /// those its <see cref="WithoutAttribute"/> names.</summary>
+        internal static IEnumerable<MethodInfo> Benchmarks(Type type)
+        {
+            MethodInfo[] methods = type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
                 .Where(m => m.IsDefined(typeof(BenchmarkAttribute)))
-                .OrderBy(m => m.MetadataToken);
+                .OrderBy(m => m.MetadataToken)
+                .ToArray();
+            string[] without = type.GetCustomAttribute<WithoutAttribute>()?.Rows ?? System.Array.Empty<string>();
+            foreach (string name in without.Where(n => !methods.Any(m => m.Name == n)))
+            {
+                throw new InvalidOperationException($"{type.Name}: [Without] names {name}, which is not a [Benchmark] method of the class.");
+            }
+
+            return methods.Where(m => !without.Contains(m.Name));
+        }
+
+        /// <summary>Whether a [Benchmark] method is a row of the class (not left out by its <see cref="WithoutAttribute"/>).</summary>
+        internal static bool IsRow(Type type, MethodInfo method) =>
+            !(type.GetCustomAttribute<WithoutAttribute>()?.Rows.Contains(method.Name) ?? false);
 
         internal static string Name(MethodInfo method) => method.GetCustomAttribute<BenchmarkAttribute>()?.Description ?? method.Name;
 

@@ -78,9 +78,6 @@ namespace MsgPack.Spec.Benchmarks
             }
         }
 
-        /// <summary>A native decoder that returns a double checksum.</summary>
-        protected delegate double NativeFloatDecoder(byte* data, long length, long* count, long* consumed);
-
         /// <summary>Checks that the native (msgpuck) decoder reads the whole input and the expected number of elements.</summary>
         protected void CheckInput(NativeDecoder decoder, long expectedCount)
         {
@@ -90,16 +87,25 @@ namespace MsgPack.Spec.Benchmarks
             CheckCounts(count, consumed, expectedCount);
         }
 
-        /// <summary>Checks that the native (msgpuck) decoder reads the whole input and the expected number of elements.</summary>
-        protected void CheckInput(NativeFloatDecoder decoder, long expectedCount)
+        /// <summary>msgpuck's mp_check of the input (<see cref="SkipDocument"/>'s and <see cref="ValidateDocument"/>'s
+        /// baseline): the bytes one whole, valid value takes.</summary>
+        protected long MsgpuckCheck()
         {
-            long count;
             long consumed;
-            decoder(Source, Length, &count, &consumed);
-            CheckCounts(count, consumed, expectedCount);
+            Native.mpn_msgpuck_check(Source, Length, &consumed);
+            return consumed;
         }
 
-        private void CheckCounts(long count, long consumed, long expectedCount)
+        /// <summary>msgpuck's walk of the input (<see cref="WalkDocument"/>'s baseline): its checksum.</summary>
+        protected long MsgpuckWalk()
+        {
+            long checksum;
+            Native.mpn_msgpuck_walk(Source, Length, &checksum);
+            return checksum;
+        }
+
+        /// <summary>Checks what msgpuck's decoder reported: the whole input consumed, the expected number of elements.</summary>
+        protected void CheckCounts(long count, long consumed, long expectedCount)
         {
             Fairness.Check(consumed == Length, Workload, $"msgpuck's decoder consumed {consumed} of {Length} bytes (negative: an error code).");
             Fairness.Check(count == expectedCount, Workload, $"msgpuck's decoder counted {count} elements, expected {expectedCount}.");

@@ -14,6 +14,12 @@ global using NbReader = Nerdbank.MessagePack.MessagePackReader;
 global using NbType = Nerdbank.MessagePack.MessagePackType;
 global using NbWriter = Nerdbank.MessagePack.MessagePackWriter;
 
+// The peers' attributes on the serializer models (Benchmarks/Serializers): both name theirs Key.
+global using MpcKey = MessagePack.KeyAttribute;
+global using MpcObject = MessagePack.MessagePackObjectAttribute;
+global using MpcUnion = MessagePack.UnionAttribute;
+global using NbKey = Nerdbank.MessagePack.KeyAttribute;
+
 using System;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;

@@ -74,7 +74,7 @@ namespace MsgPack.Spec.Benchmarks
             // The quick pass's cases and rows, as ./build.sh bench runs them.
             Environment.SetEnvironmentVariable(Workloads.QuickVariable, "1");
             Type[] types = typeof(Program).Assembly.GetTypes()
-                .Where(t => !t.IsAbstract && t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkAttribute))))
+                .Where(t => !t.IsAbstract && BenchmarkBase.Benchmarks(t).Any())
                 .Where(t => filters.Any(f => f.IsMatch(t.Name) || f.IsMatch(t.FullName ?? t.Name)))
                 .OrderBy(t => t.FullName, StringComparer.Ordinal)
                 .ToArray();
@@ -120,9 +120,8 @@ namespace MsgPack.Spec.Benchmarks
                 setup.Invoke(instance, null);
             }
 
-            MethodInfo[] methods = type.GetMethods()
-                .Where(m => m.IsDefined(typeof(BenchmarkAttribute)) && !m.IsDefined(typeof(FullOnlyAttribute)))
-                .OrderBy(m => m.MetadataToken)
+            MethodInfo[] methods = BenchmarkBase.Benchmarks(type)
+                .Where(m => !m.IsDefined(typeof(FullOnlyAttribute)))
                 .ToArray();
             Row[] rows = methods.Select(m => new Row(m, Loop(instance, m))).ToArray();
 
@@ -281,7 +280,7 @@ namespace MsgPack.Spec.Benchmarks
         private static IEnumerable<Dictionary<PropertyInfo, object?>> ParameterCases(Type type)
         {
             var cases = new List<Dictionary<PropertyInfo, object?>> { new() };
-            foreach (PropertyInfo property in type.GetProperties())
+            foreach (PropertyInfo property in type.GetProperties().OrderBy(p => Verifier.Depth(p.DeclaringType)).ThenBy(p => p.MetadataToken))
             {
                 object?[]? values = null;
                 if (property.GetCustomAttribute<ParamsAttribute>() is { } fixedValues)
@@ -295,7 +294,7 @@ namespace MsgPack.Spec.Benchmarks
                 }
                 else if (property.GetCustomAttribute<ParamsSourceAttribute>() is { } source)
                 {
-                    MemberInfo member = type.GetMember(source.Name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance).Single();
+                    MemberInfo member = type.GetMember(source.Name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy).Single();
                     object? target = member is PropertyInfo { GetMethod.IsStatic: true } or MethodInfo { IsStatic: true } ? null : Activator.CreateInstance(type);
                     object? produced = member switch
                     {

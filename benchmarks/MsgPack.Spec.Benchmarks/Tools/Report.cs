@@ -52,15 +52,14 @@ namespace MsgPack.Spec.Benchmarks
         /// that kind ("-": the library has no such row), and ours over the faster peer and over msgpuck.</summary>
         private static void AppendHeadline(StringBuilder md, List<Group> groups)
         {
-            md.AppendLine("### Headline: MsgPackSpec against the .NET peers and msgpuck");
-            md.AppendLine();
-            md.AppendLine("The fastest row of each library per workload and kind of API (span: span, pointer and span-primitive rows; writer: a streaming writer over an IBufferWriter; reader: a reader over a ReadOnlySequence). Below 1 is faster.");
-            md.AppendLine();
-            md.AppendLine("| workload | kind | MsgPackSpec | MessagePack-CSharp | Nerdbank.MessagePack | msgpuck | x fastest peer | x msgpuck |");
-            md.AppendLine("|---|---|---|---|---|---:|---:|---:|");
-            foreach (Group group in groups.Where(g => g.Baseline is not null && g.Type != nameof(PInvokeOverhead)))
+            AppendTableHead(
+                md,
+                "### Headline: MsgPackSpec against the .NET peers and msgpuck",
+                "The fastest row of each library per workload and kind of API (span: span, pointer and span-primitive rows; writer: a streaming writer over an IBufferWriter; reader: a reader over a ReadOnlySequence). Below 1 is faster.",
+                "| workload | kind | MsgPackSpec | MessagePack-CSharp | Nerdbank.MessagePack | msgpuck | x fastest peer | x msgpuck |",
+                "|---|---|---|---|---|---:|---:|---:|");
+            foreach ((Group group, Result baseline) in WorkloadGroups(groups))
             {
-                Result baseline = group.Baseline!;
                 foreach (string kind in new[] { "span", "writer", "reader" })
                 {
                     Result? ours = Fastest(group, Results.MsgPackSpec, kind);
@@ -91,10 +90,7 @@ namespace MsgPack.Spec.Benchmarks
 
         private static void AppendSeed(StringBuilder md, List<Group> groups, double empty)
         {
-            md.AppendLine("### Seed workload (array16 + 100 int32)");
-            md.AppendLine();
-            md.AppendLine("| | MsgPackSpec row | mean | msgpuck | ratio | ratio net of P/Invoke |");
-            md.AppendLine("|---|---|---:|---:|---:|---:|");
+            AppendTableHead(md, "### Seed workload (array16 + 100 int32)", null, "| | MsgPackSpec row | mean | msgpuck | ratio | ratio net of P/Invoke |", "|---|---|---:|---:|---:|---:|");
             foreach ((string type, string label) in new[] { ("SeedEncode", "encode"), ("SeedDecode", "decode") })
             {
                 Group? group = groups.FirstOrDefault(g => g.Type == type);
@@ -117,13 +113,14 @@ namespace MsgPack.Spec.Benchmarks
 
         private static void AppendAll(StringBuilder md, List<Group> groups, double empty)
         {
-            md.AppendLine("### Every workload: MsgPackSpec rows against msgpuck");
-            md.AppendLine();
-            md.AppendLine("| workload | MsgPackSpec row | mean | msgpuck | ratio | ratio net of P/Invoke | fastest other native row |");
-            md.AppendLine("|---|---|---:|---:|---:|---:|---|");
-            foreach (Group group in groups.Where(g => g.Baseline is not null && g.Type != nameof(PInvokeOverhead)))
+            AppendTableHead(
+                md,
+                "### Every workload: MsgPackSpec rows against msgpuck",
+                null,
+                "| workload | MsgPackSpec row | mean | msgpuck | ratio | ratio net of P/Invoke | fastest other native row |",
+                "|---|---|---:|---:|---:|---:|---|");
+            foreach ((Group group, Result baseline) in WorkloadGroups(groups))
             {
-                Result baseline = group.Baseline!;
                 Result? other = group.Rows.Where(r => r.IsNative && r != baseline).OrderBy(r => r.MeanNanoseconds).FirstOrDefault();
                 string otherText = other is null ? "-" : Invariant($"{other.Title}: {Results.Time(other.MeanNanoseconds)} ({Results.Ratio(other.MeanNanoseconds / baseline.MeanNanoseconds)})");
                 foreach (Result row in group.Rows.Where(r => r.IsMsgPackSpec))
@@ -146,10 +143,7 @@ namespace MsgPack.Spec.Benchmarks
                 return;
             }
 
-            md.AppendLine("### P/Invoke overhead");
-            md.AppendLine();
-            md.AppendLine("| row | mean |");
-            md.AppendLine("|---|---:|");
+            AppendTableHead(md, "### P/Invoke overhead", null, "| row | mean |", "|---|---:|");
             foreach (Result row in group.Rows)
             {
                 md.AppendLine(Invariant($"| {row.Title} | {Results.Time(row.MeanNanoseconds)} |"));
@@ -178,10 +172,7 @@ namespace MsgPack.Spec.Benchmarks
                 return;
             }
 
-            md.AppendLine("### Code size of the disassembled benchmark methods (DisassemblyDiagnoser)");
-            md.AppendLine();
-            md.AppendLine("| benchmark | row | native code |");
-            md.AppendLine("|---|---|---:|");
+            AppendTableHead(md, "### Code size of the disassembled benchmark methods (DisassemblyDiagnoser)", null, "| benchmark | row | native code |", "|---|---|---:|");
             foreach (Result row in sized)
             {
                 md.AppendLine(Invariant($"| {row.Type} | {row.Title} | {row.CodeSize} B |"));
@@ -189,6 +180,25 @@ namespace MsgPack.Spec.Benchmarks
 
             md.AppendLine();
         }
+
+        /// <summary>A section's heading, an optional paragraph, and its table's header (the column titles and the alignment row).</summary>
+        private static void AppendTableHead(StringBuilder md, string heading, string? intro, string columns, string alignment)
+        {
+            md.AppendLine(heading);
+            md.AppendLine();
+            if (intro is not null)
+            {
+                md.AppendLine(intro);
+                md.AppendLine();
+            }
+
+            md.AppendLine(columns);
+            md.AppendLine(alignment);
+        }
+
+        /// <summary>The workloads with a baseline row (msgpuck's, or the class's own), the P/Invoke overhead class aside.</summary>
+        private static IEnumerable<(Group Group, Result Baseline)> WorkloadGroups(List<Group> groups) =>
+            groups.Where(g => g.Baseline is not null && g.Type != nameof(PInvokeOverhead)).Select(g => (g, g.Baseline!));
 
         /// <summary>Below this, msgpuck's time less the P/Invoke is lost in the noise of the two means.</summary>
         private const double MinimumNet = 1.0;

@@ -1,10 +1,10 @@
 using System;
 using BenchmarkDotNet.Attributes;
 
-// One serialize and one deserialize class per model (the models are in Models.cs), in the categories "Serializers",
-// the model's name and "Serialize" or "Deserialize", so that each class is one group with its own baseline
-// (MessagePack-CSharp) and `--anyCategories Serializers` selects them all. Our rows call the members our source
-// generator wrote on the model; the peers' rows are in SerializerBase.cs.
+// One serialize and one deserialize class per model (the models are in Models.cs, Models.Unions.cs and
+// Converters.cs), in the categories "Serializers", the model's name and "Serialize" or "Deserialize", so that each
+// class is one group with its own baseline (MessagePack-CSharp) and `--anyCategories Serializers` selects them all.
+// Our rows call the members our source generator wrote on the model; the peers' rows are in SerializerBase.cs.
 namespace MsgPack.Spec.Benchmarks.Serializers
 {
     /// <summary>Writes MessagePack-CSharp's IntKey: 9 ints, array layout.</summary>
@@ -530,4 +530,119 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         }
     }
 
+    /// <summary>Writes a union-heavy scene: 33 shapes of 4 cases, 8 of them groups of 3 (Models.Unions.cs).</summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("Serializers", "Union", "Serialize")]
+    public class UnionSerialize : SerializeBase<UnionScene>
+    {
+        [GlobalSetup]
+        public void Setup()
+        {
+            UnionScene value = UnionScene.Sample();
+            SetUp(value, UnionScene.GetEncodedLength(value));
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Write (MsgPackWriter over PooledBufferWriter)")]
+        [BufferWriterOutput]
+        public long OursWriter()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            UnionScene.Write(ref writer, Value);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Write (span)")]
+        public int OursSpan() => UnionScene.Write(Output, Value);
+    }
+
+    /// <summary>Reads the union-heavy scene.</summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("Serializers", "Union", "Deserialize")]
+    public class UnionDeserialize : DeserializeBase<UnionScene>
+    {
+        [GlobalSetup]
+        public void Setup()
+        {
+            UnionScene value = UnionScene.Sample();
+            byte[] ours = new byte[UnionScene.GetEncodedLength(value)];
+            UnionScene.Write(ours, value);
+            SetUp(value, ours);
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Read (MsgPackReader, one segment)")]
+        [Allocates("the object graph it returns")]
+        public UnionScene OursReader()
+        {
+            var reader = new MsgPackReader(OneSegment);
+            return UnionScene.Read(ref reader);
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Read (span)")]
+        [Allocates("the object graph it returns")]
+        public UnionScene OursSpan() => UnionScene.Read(Input, out _);
+
+        [Benchmark(Description = "MsgPackSpec generated Read (MsgPackReader, 3 segments)")]
+        [Allocates("the object graph it returns")]
+        public UnionScene OursReaderSegments()
+        {
+            var reader = new MsgPackReader(ThreeSegments);
+            return UnionScene.Read(ref reader);
+        }
+    }
+
+    /// <summary>Writes the ledger: 34 amounts through each library's converter.</summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("Serializers", "Ledger", "Serialize")]
+    public class LedgerSerialize : SerializeBase<Ledger>
+    {
+        [GlobalSetup]
+        public void Setup()
+        {
+            Ledger value = Ledger.Sample();
+            SetUp(value, Ledger.GetEncodedLength(value));
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Write (MsgPackWriter over PooledBufferWriter)")]
+        [BufferWriterOutput]
+        public long OursWriter()
+        {
+            Pooled.Reset();
+            var writer = new MsgPackWriter(Pooled);
+            Ledger.Write(ref writer, Value);
+            writer.Flush();
+            return writer.BytesCommitted;
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Write (span)")]
+        public int OursSpan() => Ledger.Write(Output, Value);
+    }
+
+    /// <summary>Reads the ledger: 34 amounts through each library's converter.</summary>
+    [MemoryDiagnoser]
+    [BenchmarkCategory("Serializers", "Ledger", "Deserialize")]
+    public class LedgerDeserialize : DeserializeBase<Ledger>
+    {
+        [GlobalSetup]
+        public void Setup()
+        {
+            Ledger value = Ledger.Sample();
+            byte[] ours = new byte[Ledger.GetEncodedLength(value)];
+            Ledger.Write(ours, value);
+            SetUp(value, ours);
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Read (MsgPackReader, one segment)")]
+        [Allocates("the object graph it returns")]
+        public Ledger OursReader()
+        {
+            var reader = new MsgPackReader(OneSegment);
+            return Ledger.Read(ref reader);
+        }
+
+        [Benchmark(Description = "MsgPackSpec generated Read (span)")]
+        [Allocates("the object graph it returns")]
+        public Ledger OursSpan() => Ledger.Read(Input, out _);
+    }
 }

@@ -1,12 +1,8 @@
 using System;
 using System.Collections.Generic;
-using BenchmarkDotNet.Attributes;
 using MemoryPack;
 using MsgPack.Spec.Serialization;
 using PolyType;
-using MpcKey = MessagePack.KeyAttribute;
-using MpcObject = MessagePack.MessagePackObjectAttribute;
-using NbKey = Nerdbank.MessagePack.KeyAttribute;
 
 // A converter-heavy model: a ledger of 32 amounts, each written by a custom converter of each library (an int of
 // cents), so that the rows measure what calling a user's converter costs per value. MemoryPack writes Money as its own
@@ -84,59 +80,5 @@ namespace MsgPack.Spec.Benchmarks.Serializers
 
             return new Ledger { Account = "ACME Ltd / EUR", Opening = new Money(1_000_000), Closing = new Money(total), Entries = entries };
         }
-    }
-
-    /// <summary>Writes the ledger: 34 amounts through each library's converter.</summary>
-    [MemoryDiagnoser]
-    [BenchmarkCategory("Serializers", "Ledger", "Serialize")]
-    public class LedgerSerialize : SerializeBase<Ledger>
-    {
-        [GlobalSetup]
-        public void Setup()
-        {
-            Ledger value = Ledger.Sample();
-            SetUp(value, Ledger.GetEncodedLength(value));
-        }
-
-        [Benchmark(Description = "MsgPackSpec generated Write (MsgPackWriter over PooledBufferWriter)")]
-        [BufferWriterOutput]
-        public long OursWriter()
-        {
-            Pooled.Reset();
-            var writer = new MsgPackWriter(Pooled);
-            Ledger.Write(ref writer, Value);
-            writer.Flush();
-            return writer.BytesCommitted;
-        }
-
-        [Benchmark(Description = "MsgPackSpec generated Write (span)")]
-        public int OursSpan() => Ledger.Write(Output, Value);
-    }
-
-    /// <summary>Reads the ledger: 34 amounts through each library's converter.</summary>
-    [MemoryDiagnoser]
-    [BenchmarkCategory("Serializers", "Ledger", "Deserialize")]
-    public class LedgerDeserialize : DeserializeBase<Ledger>
-    {
-        [GlobalSetup]
-        public void Setup()
-        {
-            Ledger value = Ledger.Sample();
-            byte[] ours = new byte[Ledger.GetEncodedLength(value)];
-            Ledger.Write(ours, value);
-            SetUp(value, ours);
-        }
-
-        [Benchmark(Description = "MsgPackSpec generated Read (MsgPackReader, one segment)")]
-        [Allocates("the object graph it returns")]
-        public Ledger OursReader()
-        {
-            var reader = new MsgPackReader(OneSegment);
-            return Ledger.Read(ref reader);
-        }
-
-        [Benchmark(Description = "MsgPackSpec generated Read (span)")]
-        [Allocates("the object graph it returns")]
-        public Ledger OursSpan() => Ledger.Read(Input, out _);
     }
 }

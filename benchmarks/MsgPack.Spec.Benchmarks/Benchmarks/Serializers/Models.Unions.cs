@@ -2,10 +2,6 @@ using System.Collections.Generic;
 using MemoryPack;
 using MsgPack.Spec.Serialization;
 using PolyType;
-using MpcKey = MessagePack.KeyAttribute;
-using MpcObject = MessagePack.MessagePackObjectAttribute;
-using MpcUnion = MessagePack.UnionAttribute;
-using NbKey = Nerdbank.MessagePack.KeyAttribute;
 
 // A union-heavy model: a scene of shapes, each a case of an abstract class, some holding shapes of their own. Each
 // library's union attributes (integer tags): ours [MsgPackUnion], MessagePack-CSharp's [Union], PolyType's

@@ -3,9 +3,6 @@ using System.Collections.Generic;
 using MemoryPack;
 using MsgPack.Spec.Serialization;
 using PolyType;
-using MpcKey = MessagePack.KeyAttribute;
-using MpcObject = MessagePack.MessagePackObjectAttribute;
-using NbKey = Nerdbank.MessagePack.KeyAttribute;
 
 // The models of the serializer benchmarks, in the shapes the peers benchmark themselves (our own classes), each
 // annotated for every library:
