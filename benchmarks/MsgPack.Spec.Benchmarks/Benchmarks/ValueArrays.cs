@@ -442,7 +442,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             ReadOnlySpan<byte> source = Input;
             MsgPackToken header = MsgPackSpec.ReadToken(ref source);
-            if (header.Type != MsgPackTokenType.Array)
+            if (header.Type != MsgPackType.Array)
             {
                 Unexpected.Token(header, "an array");
             }
@@ -496,7 +496,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             var reader = new MsgPackReader(OneSegment);
             MsgPackToken header = reader.ReadToken();
-            if (header.Type != MsgPackTokenType.Array)
+            if (header.Type != MsgPackType.Array)
             {
                 Unexpected.Token(header, "an array");
             }
@@ -752,7 +752,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             var reader = new MsgPackReader(OneSegment);
             MsgPackToken header = reader.ReadToken();
-            if (header.Type != MsgPackTokenType.Array)
+            if (header.Type != MsgPackType.Array)
             {
                 Unexpected.Token(header, "an array");
             }
@@ -772,7 +772,7 @@ namespace MsgPack.Spec.Benchmarks
         {
             var reader = new MsgPackReader(Segmented);
             MsgPackToken header = reader.ReadToken();
-            if (header.Type != MsgPackTokenType.Array)
+            if (header.Type != MsgPackType.Array)
             {
                 Unexpected.Token(header, "an array");
             }

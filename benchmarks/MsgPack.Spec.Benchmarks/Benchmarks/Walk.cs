@@ -65,32 +65,32 @@ namespace MsgPack.Spec.Benchmarks
                 MsgPackToken token = MsgPackSpec.ReadToken(ref source);
                 switch (token.Type)
                 {
-                    case MsgPackTokenType.Integer:
+                    case MsgPackType.Integer:
                         checksum += token.IsNegative ? token.GetInt64() : unchecked((long)token.GetUInt64());
                         break;
-                    case MsgPackTokenType.Float:
+                    case MsgPackType.Float:
                         checksum += (long)token.GetDouble();
                         break;
-                    case MsgPackTokenType.String:
-                    case MsgPackTokenType.Binary:
-                    case MsgPackTokenType.Extension:
+                    case MsgPackType.String:
+                    case MsgPackType.Binary:
+                    case MsgPackType.Extension:
                         checksum += MsgPackSpec.ReadBytes(ref source, token.Length).Length;
                         break;
-                    case MsgPackTokenType.Timestamp:
+                    case MsgPackType.Timestamp:
                         checksum += token.GetExtensionHeader().Length; // read whole with its token: no payload follows
                         break;
-                    case MsgPackTokenType.Array:
+                    case MsgPackType.Array:
                         checksum += token.Count;
                         pending += token.Count;
                         break;
-                    case MsgPackTokenType.Map:
+                    case MsgPackType.Map:
                         checksum += token.Count;
                         pending += 2L * token.Count;
                         break;
-                    case MsgPackTokenType.Boolean:
+                    case MsgPackType.Boolean:
                         checksum += token.GetBoolean() ? 1 : 0;
                         break;
-                    case MsgPackTokenType.Nil:
+                    case MsgPackType.Nil:
                         checksum++;
                         break;
                     default:
@@ -119,32 +119,32 @@ namespace MsgPack.Spec.Benchmarks
 
                 switch (token.Type)
                 {
-                    case MsgPackTokenType.Integer:
+                    case MsgPackType.Integer:
                         checksum += token.IsNegative ? token.GetInt64() : unchecked((long)token.GetUInt64());
                         break;
-                    case MsgPackTokenType.Float:
+                    case MsgPackType.Float:
                         checksum += (long)token.GetDouble();
                         break;
-                    case MsgPackTokenType.String:
-                    case MsgPackTokenType.Binary:
-                    case MsgPackTokenType.Extension:
+                    case MsgPackType.String:
+                    case MsgPackType.Binary:
+                    case MsgPackType.Extension:
                         checksum += MsgPackSpec.ReadBytes(ref source, token.Length).Length;
                         break;
-                    case MsgPackTokenType.Timestamp:
+                    case MsgPackType.Timestamp:
                         checksum += token.GetExtensionHeader().Length;
                         break;
-                    case MsgPackTokenType.Array:
+                    case MsgPackType.Array:
                         checksum += token.Count;
                         pending += token.Count;
                         break;
-                    case MsgPackTokenType.Map:
+                    case MsgPackType.Map:
                         checksum += token.Count;
                         pending += 2L * token.Count;
                         break;
-                    case MsgPackTokenType.Boolean:
+                    case MsgPackType.Boolean:
                         checksum += token.GetBoolean() ? 1 : 0;
                         break;
-                    case MsgPackTokenType.Nil:
+                    case MsgPackType.Nil:
                         checksum++;
                         break;
                     default:
@@ -222,32 +222,32 @@ namespace MsgPack.Spec.Benchmarks
                 MsgPackToken token = reader.ReadToken();
                 switch (token.Type)
                 {
-                    case MsgPackTokenType.Integer:
+                    case MsgPackType.Integer:
                         checksum += token.IsNegative ? token.GetInt64() : unchecked((long)token.GetUInt64());
                         break;
-                    case MsgPackTokenType.Float:
+                    case MsgPackType.Float:
                         checksum += (long)token.GetDouble();
                         break;
-                    case MsgPackTokenType.String:
-                    case MsgPackTokenType.Binary:
-                    case MsgPackTokenType.Extension:
+                    case MsgPackType.String:
+                    case MsgPackType.Binary:
+                    case MsgPackType.Extension:
                         checksum += reader.ReadBytes(token.Length).Length;
                         break;
-                    case MsgPackTokenType.Timestamp:
+                    case MsgPackType.Timestamp:
                         checksum += token.GetExtensionHeader().Length;
                         break;
-                    case MsgPackTokenType.Array:
+                    case MsgPackType.Array:
                         checksum += token.Count;
                         pending += token.Count;
                         break;
-                    case MsgPackTokenType.Map:
+                    case MsgPackType.Map:
                         checksum += token.Count;
                         pending += 2L * token.Count;
                         break;
-                    case MsgPackTokenType.Boolean:
+                    case MsgPackType.Boolean:
                         checksum += token.GetBoolean() ? 1 : 0;
                         break;
-                    case MsgPackTokenType.Nil:
+                    case MsgPackType.Nil:
                         checksum++;
                         break;
                     default:
