@@ -232,11 +232,6 @@ namespace MsgPack.Spec.CodeGen
             text.Append("""
                 #nullable enable
 
-                using System;
-                using System.Buffers;
-                using System.Runtime.CompilerServices;
-                using System.Runtime.InteropServices;
-
                 namespace MsgPack.Spec
                 {
                     public static unsafe partial class MsgPackSpec

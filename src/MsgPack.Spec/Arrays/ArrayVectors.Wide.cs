@@ -1,6 +1,4 @@
 #if NET8_0_OR_GREATER
-using System;
-using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 

@@ -1,7 +1,5 @@
 #if NET8_0_OR_GREATER
-using System;
 using System.Buffers.Binary;
-using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 

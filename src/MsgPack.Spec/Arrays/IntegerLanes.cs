@@ -1,5 +1,4 @@
 #if NET8_0_OR_GREATER
-using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
 namespace MsgPack.Spec

@@ -1,5 +1,3 @@
-using System;
-using System.Buffers;
 using System.Collections.Generic;
 
 namespace MsgPack.Spec

@@ -1,7 +1,4 @@
-using System;
 using System.Buffers.Binary;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec
 {

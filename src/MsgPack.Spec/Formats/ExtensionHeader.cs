@@ -1,5 +1,3 @@
-using System;
-
 namespace MsgPack.Spec
 {
     /// <summary>The header of an ext value: its application-defined type code and the length of its data.</summary>

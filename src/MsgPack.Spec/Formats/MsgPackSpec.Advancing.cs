@@ -1,7 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     // What the advancing front doors share. Write*(ref Span<byte>) and Read*(ref ReadOnlySpan<byte>) write or read one

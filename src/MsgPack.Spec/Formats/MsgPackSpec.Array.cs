@@ -1,6 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // array: the header's length and cores. The span, pointer and Try doors over them are written by

@@ -1,6 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // bin: the lengths and the cores. The span, pointer and Try doors over them are written by

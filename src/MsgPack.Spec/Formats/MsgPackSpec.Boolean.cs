@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // bool: the cores. The span, pointer and Try doors over them are written by tools/MsgPack.Spec.CodeGen into

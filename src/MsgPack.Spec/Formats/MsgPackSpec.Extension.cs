@@ -1,8 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     // ext: the lengths, the cores, and ReadExtension over span and pointer, which is ext's own. Every other door of ext

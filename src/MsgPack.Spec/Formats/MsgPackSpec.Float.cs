@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // float 32 and float 64: the cores. The span, pointer and Try doors over them are written by

@@ -2,11 +2,6 @@
 // dotnet run --project tools/MsgPack.Spec.CodeGen to write it again (with -- --check: only tell whether it is current).
 #nullable enable
 
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     public static unsafe partial class MsgPackSpec

@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // int: the lengths and the cores. The span, pointer and Try doors over the cores are written by

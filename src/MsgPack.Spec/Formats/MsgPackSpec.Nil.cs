@@ -1,6 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // nil: the cores, and IsNil. The span, pointer and Try doors over the cores are written by

@@ -1,8 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     // Skip and TrySkip over span, pointer and advancing span but TrySkip's advancing twin, which shares its shape with

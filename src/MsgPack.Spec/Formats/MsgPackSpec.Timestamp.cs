@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // timestamp: the lengths and the cores. The span, pointer and Try doors over them are written by

@@ -1,6 +1,4 @@
-using System;
 using System.Globalization;
-using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec
 {

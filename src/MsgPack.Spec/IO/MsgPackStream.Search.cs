@@ -1,6 +1,4 @@
 #if NET8_0_OR_GREATER
-using System;
-using System.Buffers;
 using System.IO.Pipelines;
 
 namespace MsgPack.Spec.Serialization

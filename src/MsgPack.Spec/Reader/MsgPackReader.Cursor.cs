@@ -1,8 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     // The reader's side of MsgPackCursor: lending the rest of the current segment, taking the place back, and the slow

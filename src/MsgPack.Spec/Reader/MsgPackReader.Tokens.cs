@@ -1,6 +1,3 @@
-using System.Buffers;
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     // Token-level reading on the sequence reader: the next format byte, and one token of any type, with the same core

@@ -1,8 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     /// <summary>

@@ -1,5 +1,4 @@
 #if NET8_0_OR_GREATER
-using System;
 
 namespace MsgPack.Spec.Serialization
 {

@@ -1,5 +1,3 @@
-using System;
-
 namespace MsgPack.Spec.Serialization
 {
     /// <summary>

@@ -1,5 +1,3 @@
-using System;
-
 namespace MsgPack.Spec.Serialization
 {
     /// <summary>A member of a <see cref="MsgPackObjectAttribute"/> type that is neither written nor read.</summary>

@@ -1,10 +1,7 @@
-using System;
-using System.Buffers;
 using System.Buffers.Binary;
 using System.Buffers.Text;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 #if NET8_0_OR_GREATER
 using System.Numerics;
 #endif

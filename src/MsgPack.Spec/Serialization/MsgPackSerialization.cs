@@ -1,10 +1,6 @@
-using System;
-using System.Buffers;
 using System.Buffers.Text;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 
 namespace MsgPack.Spec.Serialization
 {

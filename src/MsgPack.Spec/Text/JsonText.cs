@@ -1,8 +1,5 @@
-using System;
-using System.Buffers;
 using System.Buffers.Text;
 using System.Globalization;
-using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec
 {

@@ -1,5 +1,3 @@
-using System;
-using System.Buffers;
 using System.Globalization;
 
 namespace MsgPack.Spec

@@ -1,5 +1,3 @@
-using System;
-
 namespace MsgPack.Spec
 {
     /// <summary>Limits and layout of <see cref="MsgPackJson"/> and <see cref="MsgPackDump"/>: what a document from an untrusted peer may cost to render.</summary>

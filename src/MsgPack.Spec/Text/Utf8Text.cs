@@ -1,7 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 using System.Text;
 #if NET8_0_OR_GREATER
 using System.Numerics;

@@ -1,8 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace MsgPack.Spec
 {
     // Token-level reading: the format of a code, and one token of any type (MsgPackToken), over span, pointer and

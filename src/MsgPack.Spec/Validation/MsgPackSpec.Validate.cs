@@ -1,7 +1,3 @@
-using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     public static unsafe partial class MsgPackSpec

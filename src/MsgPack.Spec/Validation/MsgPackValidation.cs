@@ -1,5 +1,3 @@
-using System;
-
 namespace MsgPack.Spec
 {
     /// <summary>What <see cref="MsgPackSpec.TryValidate(ReadOnlySpan{byte}, out MsgPackValidationResult, MsgPackValidationOptions)"/> found wrong, if anything.</summary>

@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace MsgPack.Spec
 {
     public ref partial struct MsgPackWriter
