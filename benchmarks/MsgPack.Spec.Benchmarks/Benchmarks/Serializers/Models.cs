@@ -376,4 +376,174 @@ namespace MsgPack.Spec.Benchmarks.Serializers
             return new Layer { Index = 3, Units = 256, Weights = weights };
         }
     }
+
+    // A converter-heavy model: a ledger of 32 amounts, each written by a custom converter of each library (an int of
+    // cents), so that the rows measure what calling a user's converter costs per value. MemoryPack writes Money as its own
+    // struct (an unmanaged struct is copied as it is in memory: its format, with no formatter called).
+    /// <summary>An amount of money in cents, with a converter for each MessagePack library on the type (MemoryPack copies it as memory).</summary>
+    [MsgPackConverter(typeof(MoneyConverter))]
+    [MessagePack.MessagePackFormatter(typeof(MoneyMessagePackFormatter))]
+    [Nerdbank.MessagePack.MessagePackConverter(typeof(MoneyNerdbankConverter))]
+    public readonly struct Money
+    {
+        public Money(long cents) => Cents = cents;
+
+        public long Cents { get; }
+    }
+
+    /// <summary>Ours: a struct, called directly by the generated code.</summary>
+    public readonly struct MoneyConverter : IMsgPackConverter<Money>
+    {
+        public void Write(ref MsgPackWriter writer, in Money value) => writer.WriteInt64(value.Cents);
+
+        public void Write(ref Span<byte> destination, in Money value) => MsgPackSpec.WriteInt64(ref destination, value.Cents);
+
+        public int GetEncodedLength(in Money value) => MsgPackSpec.GetInt64EncodedLength(value.Cents);
+
+        public Money Read(ref MsgPackReader reader, int depth) => new Money(reader.ReadInt64());
+    }
+
+    /// <summary>MessagePack-CSharp's: a formatter class, found through its attribute resolver.</summary>
+    public sealed class MoneyMessagePackFormatter : MessagePack.Formatters.IMessagePackFormatter<Money>
+    {
+        public void Serialize(ref MessagePack.MessagePackWriter writer, Money value, MessagePack.MessagePackSerializerOptions options) => writer.Write(value.Cents);
+
+        public Money Deserialize(ref MessagePack.MessagePackReader reader, MessagePack.MessagePackSerializerOptions options) => new Money(reader.ReadInt64());
+    }
+
+    /// <summary>Nerdbank.MessagePack's: a converter class.</summary>
+    public sealed class MoneyNerdbankConverter : Nerdbank.MessagePack.MessagePackConverter<Money>
+    {
+        public override void Write(ref Nerdbank.MessagePack.MessagePackWriter writer, in Money value, Nerdbank.MessagePack.SerializationContext context) => writer.Write(value.Cents);
+
+        public override Money Read(ref Nerdbank.MessagePack.MessagePackReader reader, Nerdbank.MessagePack.SerializationContext context) => new Money(reader.ReadInt64());
+    }
+
+    /// <summary>A ledger: an account name, two amounts and 32 entries, every amount through a converter.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class Ledger
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public string? Account { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public Money Opening { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public Money Closing { get; set; }
+        [MsgPackKey(3)] [MpcKey(3)] [NbKey(3)] public List<Money>? Entries { get; set; }
+
+        /// <summary>Amounts of every width: a few cents (fixint), hundreds, thousands, millions, and debits.</summary>
+        public static Ledger Sample()
+        {
+            var entries = new List<Money>(32);
+            long total = 1_000_000;
+            for (int i = 0; i < 32; i++)
+            {
+                long cents = (i % 4) switch
+                {
+                    0 => i,
+                    1 => -(i * 250),
+                    2 => i * 40_000,
+                    _ => i * 3_000_000L,
+                };
+                entries.Add(new Money(cents));
+                total += cents;
+            }
+
+            return new Ledger { Account = "ACME Ltd / EUR", Opening = new Money(1_000_000), Closing = new Money(total), Entries = entries };
+        }
+    }
+
+    // A union-heavy model: a scene of shapes, each a case of an abstract class, some holding shapes of their own. Each
+    // library's union attributes (integer tags): ours [MsgPackUnion], MessagePack-CSharp's [Union], PolyType's
+    // [DerivedTypeShape(Tag = ...)] for Nerdbank.MessagePack, MemoryPack's [MemoryPackUnion].
+    #pragma warning disable MsgPack003 // MessagePack-CSharp's analyzer wants [MessagePackObject] on a union member's type; its union resolver does not.
+    [MsgPackUnion(0, typeof(CircleShape))]
+    [MsgPackUnion(1, typeof(RectShape))]
+    [MsgPackUnion(2, typeof(TextShape))]
+    [MsgPackUnion(3, typeof(GroupShape))]
+    [MpcUnion(0, typeof(CircleShape))]
+    [MpcUnion(1, typeof(RectShape))]
+    [MpcUnion(2, typeof(TextShape))]
+    [MpcUnion(3, typeof(GroupShape))]
+    [DerivedTypeShape(typeof(CircleShape), Tag = 0)]
+    [DerivedTypeShape(typeof(RectShape), Tag = 1)]
+    [DerivedTypeShape(typeof(TextShape), Tag = 2)]
+    [DerivedTypeShape(typeof(GroupShape), Tag = 3)]
+    [MemoryPackable]
+    [MemoryPackUnion(0, typeof(CircleShape))]
+    [MemoryPackUnion(1, typeof(RectShape))]
+    [MemoryPackUnion(2, typeof(TextShape))]
+    [MemoryPackUnion(3, typeof(GroupShape))]
+    public abstract partial class Shape
+    {
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [MemoryPackable]
+    public sealed partial class CircleShape : Shape
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int X { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public int Y { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public double Radius { get; set; }
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [MemoryPackable]
+    public sealed partial class RectShape : Shape
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int X { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public int Y { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public int Width { get; set; }
+        [MsgPackKey(3)] [MpcKey(3)] [NbKey(3)] public int Height { get; set; }
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [MemoryPackable]
+    public sealed partial class TextShape : Shape
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public int X { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public int Y { get; set; }
+        [MsgPackKey(2)] [MpcKey(2)] [NbKey(2)] public string? Text { get; set; }
+    }
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [MemoryPackable]
+    public sealed partial class GroupShape : Shape
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public string? Name { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public List<Shape>? Children { get; set; }
+    }
+
+    /// <summary>32 shapes in a list (8 circles, 8 rectangles, 8 labels, 8 groups of 3 shapes each) and a background shape.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MpcObject]
+    [GenerateShape]
+    [MemoryPackable]
+    public sealed partial class UnionScene
+    {
+        [MsgPackKey(0)] [MpcKey(0)] [NbKey(0)] public Shape? Background { get; set; }
+        [MsgPackKey(1)] [MpcKey(1)] [NbKey(1)] public List<Shape>? Shapes { get; set; }
+
+        public static UnionScene Sample()
+        {
+            var shapes = new List<Shape>();
+            for (int i = 0; i < 8; i++)
+            {
+                shapes.Add(new CircleShape { X = i * 40, Y = -i * 3, Radius = 1.5 * i });
+                shapes.Add(new RectShape { X = i, Y = 1000 + i, Width = 640, Height = 48 });
+                shapes.Add(new TextShape { X = 12, Y = i * 300, Text = "label " + i });
+                shapes.Add(new GroupShape
+                {
+                    Name = "group " + i,
+                    Children = new List<Shape> { new CircleShape { X = i, Radius = 0.5 }, new RectShape { Width = i }, new TextShape { Text = "inner" } },
+                });
+            }
+
+            return new UnionScene { Background = new RectShape { Width = 1920, Height = 1080 }, Shapes = shapes };
+        }
+    }
 }
