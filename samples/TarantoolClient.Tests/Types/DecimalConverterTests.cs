@@ -8,6 +8,9 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
     /// MP_DECIMAL byte for byte. Each layout is worked out by hand from Tarantool's documentation (scale, then BCD with a
     /// sign nibble) and is the one Tarantool 2.6 itself writes for the same number (msgpack.encode(decimal.new(...))).
     /// </summary>
+    // In the server's collection although they need no server: run beside it, their allocations would count in the
+    // whole-process measurements of AllocationTests and the hostile-server tests.
+    [Collection(TarantoolCollection.Name)]
     public sealed class DecimalConverterTests
     {
         private static readonly decimal NegativeZero = new(0, 0, 0, isNegative: true, scale: 0);

@@ -7,6 +7,9 @@ using static MsgPack.Spec.Samples.Tarantool.Tests.Types.Converters;
 namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
 {
     /// <summary>The converters where users put them: on a member, on a type, on the assembly; their errors with the member's path.</summary>
+    // In the server's collection although they need no server: run beside it, their allocations would count in the
+    // whole-process measurements of AllocationTests and the hostile-server tests.
+    [Collection(TarantoolCollection.Name)]
     public sealed class GeneratedTypeTests
     {
         private static readonly Guid Reference = Guid.Parse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6");

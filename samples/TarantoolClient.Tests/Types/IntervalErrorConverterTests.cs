@@ -7,6 +7,9 @@ using static MsgPack.Spec.Samples.Tarantool.Tests.Types.Converters;
 namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
 {
     /// <summary>MP_INTERVAL and MP_ERROR byte for byte, the layouts worked out by hand from Tarantool's documentation.</summary>
+    // In the server's collection although they need no server: run beside it, their allocations would count in the
+    // whole-process measurements of AllocationTests and the hostile-server tests.
+    [Collection(TarantoolCollection.Name)]
     public sealed class IntervalErrorConverterTests
     {
         public static TheoryData<string, TarantoolInterval, string> Intervals => new()

@@ -5,6 +5,9 @@ using static MsgPack.Spec.Samples.Tarantool.Tests.Types.Converters;
 namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
 {
     /// <summary>MP_UUID and MP_DATETIME byte for byte, the layouts worked out by hand from Tarantool's documentation.</summary>
+    // In the server's collection although they need no server: run beside it, their allocations would count in the
+    // whole-process measurements of AllocationTests and the hostile-server tests.
+    [Collection(TarantoolCollection.Name)]
     public sealed class UuidDatetimeConverterTests
     {
         [Fact]

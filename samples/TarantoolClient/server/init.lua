@@ -31,6 +31,32 @@ values:create_index('primary', { type = 'TREE', parts = { 1, 'unsigned' }, if_no
 local hashed = box.schema.space.create('hashed', { if_not_exists = true })
 hashed:create_index('primary', { type = 'HASH', parts = { 1, 'unsigned' }, if_not_exists = true })
 
+-- Tarantool's own types, indexed: a decimal amount (non-unique TREE) and a uuid reference (unique TREE).
+local payments = box.schema.space.create('payments', { if_not_exists = true, format = {
+    { name = 'id', type = 'unsigned' }, { name = 'amount', type = 'decimal' },
+    { name = 'reference', type = 'uuid' }, { name = 'note', type = 'string' } } })
+payments:create_index('primary', { parts = { 'id' }, if_not_exists = true })
+payments:create_index('amount', { parts = { 'amount' }, unique = false, if_not_exists = true })
+payments:create_index('reference', { parts = { 'reference' }, if_not_exists = true })
+
+-- What the server makes of a payment: the amount's and the reference's types and texts.
+function describe_payment(id)
+    local t = box.space.payments:get(id)
+    return decimal.is_decimal(t.amount), tostring(t.amount), ffi.istype('struct tt_uuid', t.reference), tostring(t.reference)
+end
+
+-- Arithmetic in the server's decimals (38 digits): amount * factor + addend, stored, and the new tuple returned.
+function scale_payment(id, factor, addend)
+    local t = box.space.payments:get(id)
+    return box.space.payments:update(id, { { '=', 'amount', t.amount * decimal.new(factor) + decimal.new(addend) } })
+end
+
+-- A division whose quotient has 38 digits: what no .NET decimal holds.
+function divide_payment(id, divisor)
+    local t = box.space.payments:get(id)
+    return box.space.payments:update(id, { { '=', 'amount', t.amount / divisor } })
+end
+
 -- CALL targets.
 function echo(...)
     return ...
