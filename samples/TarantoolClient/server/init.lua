@@ -95,5 +95,14 @@ function return_error()
     return e
 end
 
+-- Lua's own way to fail without raising: nil and an error, which reaches the client as MP_ERROR (ext 3) when the
+-- session has box.session.settings.error_marshaling_enabled.
+function safe_divide(a, b)
+    if b == 0 then
+        return nil, box.error.new({ type = 'DivisionError', reason = 'division by zero' })
+    end
+    return math.floor(a / b), nil
+end
+
 -- Listen last, once the spaces and functions exist: a client that got the greeting finds them.
 box.cfg{ listen = os.getenv('MSGPACK_SPEC_TARANTOOL_LISTEN') }
