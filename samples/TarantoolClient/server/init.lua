@@ -39,6 +39,10 @@ payments:create_index('primary', { parts = { 'id' }, if_not_exists = true })
 payments:create_index('amount', { parts = { 'amount' }, unique = false, if_not_exists = true })
 payments:create_index('reference', { parts = { 'reference' }, if_not_exists = true })
 
+-- SQL's tables: books (typed rows, positional and named parameters, prepared statements) and notes (autoincrement).
+assert(box.execute([[CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY, title STRING NOT NULL, year INTEGER, price NUMBER)]]))
+assert(box.execute([[CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY AUTOINCREMENT, body STRING COLLATE "unicode_ci")]]))
+
 -- What the server makes of a payment: the amount's and the reference's types and texts.
 function describe_payment(id)
     local t = box.space.payments:get(id)
