@@ -111,27 +111,26 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             Assert.True(Same(expected, read), $"{name}: {read} (scale {read.Scale})");
         }
 
-        public static TheoryData<string, string> DoNotFit => new()
+        public static TheoryData<string, string, string> DoNotFit => new()
         {
             // 1/3 in Tarantool: 38 digits at scale 38.
-            { "38 digits", "c7 15 01 26 03 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 3c" },
+            { "38 digits", "c7 15 01 26 03 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 3c", "0.33333333333333333333333333333333333333 has 38 significant digits" },
             // 1E-30: a significant digit past 28 places.
-            { "1E-30", "d5 01 1e 1c" },
+            { "1E-30", "d5 01 1e 1c", "0.000000000000000000000000000001 has 1 significant digits at scale 30" },
             // 2^96 exactly (29 digits, no trailing zero to drop).
-            { "2^96", "d8 01 00 79 22 81 62 51 42 64 33 75 93 54 39 50 33 6c" },
+            { "2^96", "d8 01 00 79 22 81 62 51 42 64 33 75 93 54 39 50 33 6c", "79228162514264337593543950336 has 29" },
             // 1E+29: 30 digits at scale 0.
-            { "1E+29", "d5 01 e3 1c" },
-            // 30 significant digits at scale 2.
-            { "30 digits", "c7 11 01 02 01 23 45 67 89 01 23 45 67 89 01 23 45 67 89 1c" },
+            { "1E+29", "d5 01 e3 1c", "1E+29 has 1 significant digits at scale -29" },
+            // 30 significant digits at scale 2, negative.
+            { "30 digits", "c7 11 01 02 01 23 45 67 89 01 23 45 67 89 01 23 45 67 89 1d", "-1234567890123456789012345678.91 has 30" },
         };
 
         [Theory]
         [MemberData(nameof(DoNotFit))]
-        public void A_number_NET_cannot_hold_is_an_overflow_not_a_rounded_value(string name, string hex)
+        public void A_number_NET_cannot_hold_is_an_overflow_not_a_rounded_value(string name, string hex, string message)
         {
             var error = ReadFails<decimal, TarantoolDecimalConverter, MsgPackOverflowException>(Hex(hex));
-            Assert.Contains(".NET decimal", error.Message, StringComparison.Ordinal);
-            Assert.False(string.IsNullOrEmpty(name));
+            Assert.True(error.Message.Contains("does not fit a .NET decimal: " + message, StringComparison.Ordinal), $"{name}: {error.Message}");
         }
 
         public static TheoryData<string, string, string> Malformed => new()

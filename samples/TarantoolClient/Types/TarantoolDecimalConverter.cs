@@ -249,14 +249,23 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         private static void ThrowDoesNotFit(byte code, ReadOnlySpan<byte> digits, int count, int scale, bool negative)
         {
-            var text = new StringBuilder(negative ? "-" : "");
+            // The number as Tarantool prints it: 0.333..., 1E+30.
+            var text = new StringBuilder();
             for (int i = 0; i < count; i++)
             {
                 text.Append((char)('0' + digits[i]));
             }
 
-            string exponent = scale == 0 ? "" : "E" + (-scale).ToString(CultureInfo.InvariantCulture);
-            TarantoolExtension.ThrowDoesNotFit(code, $"a .NET decimal: {text}{exponent} has {count} significant digits at scale {scale}, and a decimal holds at most {MaxNetDigits} digits (below 2^96) at a scale of 0 to {MaxNetScale}");
+            if (scale < 0)
+            {
+                text.Append("E+").Append((-scale).ToString(CultureInfo.InvariantCulture));
+            }
+            else if (scale > 0)
+            {
+                text.Insert(0, "0", Math.Max(0, scale - count + 1)).Insert(text.Length - scale, '.');
+            }
+
+            TarantoolExtension.ThrowDoesNotFit(code, $"a .NET decimal: {(negative ? "-" : "")}{text} has {count} significant digits at scale {scale}, and a decimal holds at most {MaxNetDigits} digits (below 2^96) at a scale of 0 to {MaxNetScale}");
         }
     }
 }
