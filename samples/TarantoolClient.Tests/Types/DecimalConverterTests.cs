@@ -32,7 +32,9 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             { "min", decimal.MinValue, "d8 01 00 79 22 81 62 51 42 64 33 75 93 54 39 50 33 5d" },
             // 10 digits: 6 BCD bytes, data 7: ext 8.
             { "1234567890", 1234567890m, "c7 07 01 00 01 23 45 67 89 0c" },
-            // 20 digits (a mantissa above 2^64): the low 19 digits padded with zeros.
+            // 20 digits below 2^64 (ulong.MaxValue): even, a leading zero nibble; 11 BCD bytes.
+            { "2^64 - 1", 18446744073709551615m, "c7 0c 01 00 01 84 46 74 40 73 70 95 51 61 5c" },
+            // 21 digits (a mantissa above 2^64): the low 19 digits padded with zeros.
             { "10000000000000000000.5", 10000000000000000000.5m, "c7 0c 01 01 10 00 00 00 00 00 00 00 00 00 5c" },
         };
 

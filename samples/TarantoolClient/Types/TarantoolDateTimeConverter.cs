@@ -1,5 +1,6 @@
 using System;
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
@@ -137,10 +138,13 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>Reads an MP_DATETIME: its instant as UTC ticks (checked to lie in .NET's years 1 to 9999) and its offset.</summary>
         public static long Read(ref MsgPackReader reader, out short offsetMinutes)
         {
-            Span<byte> buffer = stackalloc byte[FullLength];
-            ReadOnlySpan<byte> data = TarantoolExtension.Data(reader.ReadExtension(out ExtensionHeader header), header, TarantoolExtension.Datetime, "an MP_DATETIME", FullLength, buffer);
-            return Decode(data, out offsetMinutes);
+            MsgPackPayload data = reader.ReadExtension(out ExtensionHeader header);
+            TarantoolExtension.Check(header, TarantoolExtension.Datetime, "an MP_DATETIME", FullLength);
+            return data.IsSingleSpan ? Decode(data.Span, out offsetMinutes) : DecodeCopied(data, out offsetMinutes);
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static long DecodeCopied(MsgPackPayload data, out short offsetMinutes) => Decode(TarantoolExtension.Copy(data, stackalloc byte[FullLength]), out offsetMinutes);
 
         public static long Decode(ReadOnlySpan<byte> data, out short offsetMinutes)
         {

@@ -1,5 +1,7 @@
 using System;
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using System.Globalization;
 using System.Text;
 using MsgPack.Spec.Serialization;
@@ -46,7 +48,8 @@ namespace MsgPack.Spec.Samples.Tarantool
         private const int MaxNetScale = 28;
         private const int MaxNetDigits = 29;
 
-        private static readonly UInt128 TenToThe19 = 10_000_000_000_000_000_000UL;
+        private const ulong TenToThe19Low = 10_000_000_000_000_000_000UL;
+        private static readonly UInt128 TenToThe19 = TenToThe19Low;
 
         /// <inheritdoc/>
         public void Write(ref MsgPackWriter writer, in decimal value)
@@ -65,17 +68,22 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <inheritdoc/>
         public int GetEncodedLength(in decimal value)
         {
-            Span<byte> digits = stackalloc byte[MaxNetDigits];
-            int dataLength = 1 + BcdLength(Digits(value, digits, out _, out _));
-            return MsgPackSpec.GetExtensionEncodedLength(dataLength);
+            Span<int> bits = stackalloc int[4];
+            decimal.GetBits(value, bits);
+            int count = bits[2] == 0 ? CountDigits(((ulong)(uint)bits[1] << 32) | (uint)bits[0]) : Digits(bits, stackalloc byte[MaxNetDigits]);
+            return MsgPackSpec.GetExtensionEncodedLength(1 + BcdLength(count));
         }
 
         /// <inheritdoc/>
         public decimal Read(ref MsgPackReader reader, int depth)
         {
-            Span<byte> buffer = stackalloc byte[MaxDataLength];
-            return Decode(TarantoolExtension.Data(reader.ReadExtension(out ExtensionHeader header), header, TarantoolExtension.Decimal, "an MP_DECIMAL", MaxDataLength, buffer));
+            MsgPackPayload data = reader.ReadExtension(out ExtensionHeader header);
+            TarantoolExtension.Check(header, TarantoolExtension.Decimal, "an MP_DECIMAL", MaxDataLength);
+            return data.IsSingleSpan ? Decode(data.Span) : DecodeCopied(data);
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static decimal DecodeCopied(MsgPackPayload data) => Decode(TarantoolExtension.Copy(data, stackalloc byte[MaxDataLength]));
 
         /// <summary>Writes the whole extension (header, scale, BCD) at the start of <paramref name="destination"/>.</summary>
         /// <param name="destination">At least <see cref="MaxEncodedLength"/> bytes.</param>
@@ -83,11 +91,38 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <returns>The bytes written.</returns>
         public static int Encode(Span<byte> destination, decimal value)
         {
+            Span<int> bits = stackalloc int[4];
+            decimal.GetBits(value, bits);
+            byte scale = (byte)(bits[3] >> 16);
+            byte sign = bits[3] < 0 ? (byte)0xd : (byte)0xc;
+            if (bits[2] != 0)
+            {
+                return EncodeWide(destination, bits, scale, sign);
+            }
+
+            // Below 2^64 (every number of up to 19 digits): the BCD bytes from the last, two digits to a byte.
+            ulong mantissa = ((ulong)(uint)bits[1] << 32) | (uint)bits[0];
+            int bcdLength = BcdLength(CountDigits(mantissa));
+            int written = WriteHeader(destination, scale, bcdLength);
+            Span<byte> bcd = destination.Slice(written, bcdLength);
+            (mantissa, ulong last) = Math.DivRem(mantissa, 10);
+            bcd[^1] = (byte)((last << 4) | sign);
+            for (int i = bcdLength - 2; i >= 0; i--)
+            {
+                (mantissa, ulong pair) = Math.DivRem(mantissa, 100);
+                bcd[i] = (byte)(((pair / 10) << 4) | (pair % 10));
+            }
+
+            return written + bcdLength;
+        }
+
+        // 20 to 29 digits: through a digit buffer.
+        private static int EncodeWide(Span<byte> destination, ReadOnlySpan<int> bits, byte scale, byte sign)
+        {
             Span<byte> digits = stackalloc byte[MaxNetDigits];
-            int count = Digits(value, digits, out byte scale, out bool negative);
+            int count = Digits(bits, digits);
             int bcdLength = BcdLength(count);
-            int written = MsgPackSpec.WriteExtensionHeader(destination, new ExtensionHeader(TarantoolExtension.Decimal, 1 + bcdLength));
-            destination[written++] = scale; // 0 to 28: a positive fixint
+            int written = WriteHeader(destination, scale, bcdLength);
             Span<byte> bcd = destination.Slice(written, bcdLength);
             bcd.Clear();
 
@@ -99,8 +134,16 @@ namespace MsgPack.Spec.Samples.Tarantool
                 SetNibble(bcd, nibble, significant[i]);
             }
 
-            SetNibble(bcd, nibble, negative ? (byte)0xd : (byte)0xc);
+            SetNibble(bcd, nibble, sign);
             return written + bcdLength;
+        }
+
+        // The ext header and the scale (0 to 28: a positive fixint).
+        private static int WriteHeader(Span<byte> destination, byte scale, int bcdLength)
+        {
+            int written = MsgPackSpec.WriteExtensionHeader(destination, new ExtensionHeader(TarantoolExtension.Decimal, 1 + bcdLength));
+            destination[written] = scale;
+            return written + 1;
         }
 
         /// <summary>Reads the data of an MP_DECIMAL (what follows its ext header).</summary>
@@ -110,11 +153,21 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <exception cref="MsgPackOverflowException">A well-formed number a <see cref="decimal"/> cannot hold.</exception>
         public static decimal Decode(ReadOnlySpan<byte> data)
         {
-            ReadOnlySpan<byte> bcd = data;
             long scale = 0;
-            if (data.IsEmpty || MsgPackSpec.TryReadInt64(ref bcd, out scale) != OperationStatus.Done)
+            ReadOnlySpan<byte> bcd;
+            if (data.Length > 1 && (sbyte)data[0] >= -32)
             {
-                TarantoolExtension.ThrowMalformed("An MP_DECIMAL's scale is not a MessagePack integer.");
+                // A fixint, as Tarantool writes every scale it makes (-32 to 127).
+                scale = (sbyte)data[0];
+                bcd = data[1..];
+            }
+            else
+            {
+                bcd = data;
+                if (data.IsEmpty || MsgPackSpec.TryReadInt64(ref bcd, out scale) != OperationStatus.Done)
+                {
+                    TarantoolExtension.ThrowMalformed("An MP_DECIMAL's scale is not a MessagePack integer.");
+                }
             }
 
             if (scale is > MaxScale or < MinScale)
@@ -127,31 +180,74 @@ namespace MsgPack.Spec.Samples.Tarantool
                 TarantoolExtension.ThrowMalformed($"An MP_DECIMAL has {bcd.Length} BCD bytes: Tarantool's have 1 to {MaxBcdLength}.");
             }
 
-            // The digits without leading zeros, most significant first.
-            Span<byte> digits = stackalloc byte[2 * MaxBcdLength];
+            // Two digits a byte but the last, whose low nibble is the sign; leading zeros skipped. The first 19 significant
+            // digits are summed in a ulong, the whole mantissa of most numbers.
+            ulong small = 0;
             int count = 0;
-            int nibbles = 2 * bcd.Length - 1;
-            for (int i = 0; i < nibbles; i++)
+            int last = bcd.Length - 1;
+            for (int i = 0; i < last; i++)
             {
-                int digit = Nibble(bcd, i);
-                if (digit > 9)
+                int pair = bcd[i];
+                if (pair >= 0xa0 || (pair & 0xf) >= 0xa)
                 {
-                    TarantoolExtension.ThrowMalformed($"An MP_DECIMAL's BCD holds the nibble 0x{digit:x} where a digit (0 to 9) belongs (nibble {i}).");
+                    ThrowBadDigit(bcd, 2 * i);
                 }
 
+                Accumulate(ref small, ref count, pair >> 4);
+                Accumulate(ref small, ref count, pair & 0xf);
+            }
+
+            int final = bcd[last];
+            if (final >= 0xa0)
+            {
+                ThrowBadDigit(bcd, 2 * last);
+            }
+
+            Accumulate(ref small, ref count, final >> 4);
+            int sign = final & 0xf;
+            if (sign < 0xa)
+            {
+                TarantoolExtension.ThrowMalformed($"An MP_DECIMAL's sign nibble is 0x{sign:x}: a, c, e or f (plus) or b or d (minus) belong there.");
+            }
+
+            bool negative = sign is 0xb or 0xd;
+            if (count <= 19 && scale is >= 0 and <= MaxNetScale)
+            {
+                // Below 10^19 and at a scale .NET keeps: the number as it is.
+                return new decimal((int)(uint)small, (int)(uint)(small >> 32), 0, negative, (byte)scale);
+            }
+
+            // More digits, or a scale .NET does not keep: digit by digit.
+            Span<byte> digits = stackalloc byte[2 * MaxBcdLength];
+            count = 0;
+            for (int i = 0; i < 2 * bcd.Length - 1; i++)
+            {
+                int digit = Nibble(bcd, i);
                 if (count != 0 || digit != 0)
                 {
                     digits[count++] = (byte)digit;
                 }
             }
 
-            int sign = Nibble(bcd, nibbles);
-            if (sign < 0xa)
-            {
-                TarantoolExtension.ThrowMalformed($"An MP_DECIMAL's sign nibble is 0x{sign:x}: a, c, e or f (plus) or b or d (minus) belong there.");
-            }
+            return ToDecimal(digits, count, (int)scale, negative, TarantoolExtension.CodeOf(data.Length));
+        }
 
-            return ToDecimal(digits, count, (int)scale, negative: sign is 0xb or 0xd, TarantoolExtension.CodeOf(data.Length));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void Accumulate(ref ulong small, ref int count, int digit)
+        {
+            if ((count | digit) != 0)
+            {
+                // Past 19 digits the sum wraps; it is not used then.
+                small = (small * 10) + (uint)digit;
+                count++;
+            }
+        }
+
+        [DoesNotReturn]
+        private static void ThrowBadDigit(ReadOnlySpan<byte> bcd, int from)
+        {
+            int at = Nibble(bcd, from) > 9 ? from : from + 1;
+            TarantoolExtension.ThrowMalformed($"An MP_DECIMAL's BCD holds the nibble 0x{Nibble(bcd, at):x} where a digit (0 to 9) belongs (nibble {at}).");
         }
 
         // The number digits[..count] × 10^-scale, exactly, or an overflow exception.
@@ -211,18 +307,22 @@ namespace MsgPack.Spec.Samples.Tarantool
             return new decimal((int)(uint)mantissa, (int)(uint)(mantissa >> 32), (int)(uint)(mantissa >> 64), negative, (byte)scale);
         }
 
-        // The decimal's digits, right-aligned in digits (29), without leading zeros ("0" for zero): their count.
-        private static int Digits(decimal value, Span<byte> digits, out byte scale, out bool negative)
+        // The mantissa's digits, right-aligned in digits (29), without leading zeros ("0" for zero): their count.
+        private static int Digits(ReadOnlySpan<int> bits, Span<byte> digits)
         {
-            Span<int> bits = stackalloc int[4];
-            decimal.GetBits(value, bits);
-            scale = (byte)(bits[3] >> 16);
-            negative = bits[3] < 0;
-            UInt128 mantissa = ((UInt128)(uint)bits[2] << 64) | ((ulong)(uint)bits[1] << 32) | (uint)bits[0];
+            ulong low = ((ulong)(uint)bits[1] << 32) | (uint)bits[0], high = 0;
+            if (bits[2] != 0)
+            {
+                // Below 2^96: at most 10 digits above the low 19, so two 64-bit halves carry them.
+                UInt128 mantissa = ((UInt128)(uint)bits[2] << 64) | low;
+                (UInt128 high128, UInt128 low128) = UInt128.DivRem(mantissa, TenToThe19);
+                (high, low) = ((ulong)high128, (ulong)low128);
+            }
+            else if (low >= TenToThe19Low)
+            {
+                (high, low) = Math.DivRem(low, TenToThe19Low);
+            }
 
-            // Below 2^96: at most 10 digits above the low 19, so two 64-bit halves carry them.
-            (UInt128 high128, UInt128 low128) = UInt128.DivRem(mantissa, TenToThe19);
-            ulong high = (ulong)high128, low = (ulong)low128;
             int at = digits.Length;
             do
             {
@@ -238,6 +338,18 @@ namespace MsgPack.Spec.Samples.Tarantool
             }
 
             return digits.Length - at;
+        }
+
+        private static int CountDigits(ulong value)
+        {
+            int count = 1;
+            while (value >= 10)
+            {
+                value /= 10;
+                count++;
+            }
+
+            return count;
         }
 
         private static int BcdLength(int digits) => (digits / 2) + 1;

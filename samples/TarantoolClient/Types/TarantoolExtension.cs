@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace MsgPack.Spec.Samples.Tarantool
 {
@@ -33,30 +34,42 @@ namespace MsgPack.Spec.Samples.Tarantool
         public const sbyte Interval = 6;
 
         /// <summary>
-        /// The data of an extension just read (<c>Data(reader.ReadExtension(out header), header, ...)</c>), checked to be of
-        /// <paramref name="type"/> and at most <paramref name="maxLength"/> bytes: in place when it lies in one span, else
-        /// copied into <paramref name="buffer"/>. (A helper that took the reader itself could not return the caller's
-        /// stack buffer: the compiler cannot tell the buffer does not end up in the reader.)
+        /// Checks the header of an extension just read (<c>reader.ReadExtension(out header)</c>): of
+        /// <paramref name="type"/>, and at most <paramref name="maxLength"/> bytes of data.
         /// </summary>
-        internal static ReadOnlySpan<byte> Data(MsgPackPayload data, ExtensionHeader header, sbyte type, string name, int maxLength, Span<byte> buffer)
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static void Check(ExtensionHeader header, sbyte type, string name, int maxLength)
+        {
+            if (header.TypeCode != type || header.Length > maxLength)
+            {
+                ThrowBadHeader(header, type, name, maxLength);
+            }
+        }
+
+        [DoesNotReturn]
+        private static void ThrowBadHeader(ExtensionHeader header, sbyte type, string name, int maxLength)
         {
             if (header.TypeCode != type)
             {
                 ThrowMalformed($"Expected {name} (ext type {type}), found ext type {header.TypeCode}.");
             }
 
-            if (header.Length > maxLength)
-            {
-                ThrowMalformed($"{Capitalized(name)} of {header.Length} bytes: Tarantool's take at most {maxLength}.");
-            }
+            ThrowMalformed($"{Capitalized(name)} of {header.Length} bytes: Tarantool's take at most {maxLength}.");
+        }
 
-            if (data.IsSingleSpan)
-            {
-                return data.Span;
-            }
-
+        /// <summary>
+        /// The data of an extension that straddles segments, copied into <paramref name="buffer"/> (checked first to be
+        /// no longer). Data in one span is read in place: <c>data.IsSingleSpan ? data.Span : Copy(data, buffer)</c>.
+        /// </summary>
+        /// <remarks>
+        /// Called from a method of its own in each converter (<c>[MethodImpl(MethodImplOptions.NoInlining)]</c>): a
+        /// <c>stackalloc</c> in the converter's read itself would keep the JIT from inlining it and cost every read a stack
+        /// check, for a path that only a value cut across segments takes.
+        /// </remarks>
+        internal static ReadOnlySpan<byte> Copy(MsgPackPayload data, Span<byte> buffer)
+        {
             data.CopyTo(buffer);
-            return buffer[..header.Length];
+            return buffer[..data.Length];
         }
 
         /// <summary>Copies an encoded value to the start of <paramref name="destination"/> and moves it past them.</summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Runtime.CompilerServices;
 using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
@@ -90,9 +91,13 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <inheritdoc/>
         public TarantoolInterval Read(ref MsgPackReader reader, int depth)
         {
-            Span<byte> buffer = stackalloc byte[MaxDataLength];
-            return Decode(TarantoolExtension.Data(reader.ReadExtension(out ExtensionHeader header), header, TarantoolExtension.Interval, "an MP_INTERVAL", MaxDataLength, buffer));
+            MsgPackPayload data = reader.ReadExtension(out ExtensionHeader header);
+            TarantoolExtension.Check(header, TarantoolExtension.Interval, "an MP_INTERVAL", MaxDataLength);
+            return data.IsSingleSpan ? Decode(data.Span) : DecodeCopied(data);
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static TarantoolInterval DecodeCopied(MsgPackPayload data) => Decode(TarantoolExtension.Copy(data, stackalloc byte[MaxDataLength]));
 
         /// <summary>Writes the whole extension at the start of <paramref name="destination"/>.</summary>
         /// <param name="destination">At least <see cref="MaxEncodedLength"/> bytes.</param>

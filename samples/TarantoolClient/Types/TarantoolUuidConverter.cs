@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
@@ -43,15 +44,18 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <inheritdoc/>
         public Guid Read(ref MsgPackReader reader, int depth)
         {
-            Span<byte> buffer = stackalloc byte[DataLength];
-            ReadOnlySpan<byte> data = TarantoolExtension.Data(reader.ReadExtension(out ExtensionHeader header), header, TarantoolExtension.Uuid, "an MP_UUID", DataLength, buffer);
+            MsgPackPayload data = reader.ReadExtension(out ExtensionHeader header);
+            TarantoolExtension.Check(header, TarantoolExtension.Uuid, "an MP_UUID", DataLength);
             if (data.Length != DataLength)
             {
                 TarantoolExtension.ThrowMalformed($"An MP_UUID of {data.Length} bytes: a uuid is {DataLength}.");
             }
 
-            return new Guid(data, bigEndian: true);
+            return data.IsSingleSpan ? new Guid(data.Span, bigEndian: true) : ReadCopied(data);
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static Guid ReadCopied(MsgPackPayload data) => new(TarantoolExtension.Copy(data, stackalloc byte[DataLength]), bigEndian: true);
 
         private static void Encode(Span<byte> destination, Guid value)
         {

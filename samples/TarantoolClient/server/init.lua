@@ -34,7 +34,7 @@ hashed:create_index('primary', { type = 'HASH', parts = { 1, 'unsigned' }, if_no
 -- Tarantool's own types, indexed: a decimal amount (non-unique TREE) and a uuid reference (unique TREE).
 local payments = box.schema.space.create('payments', { if_not_exists = true, format = {
     { name = 'id', type = 'unsigned' }, { name = 'amount', type = 'decimal' },
-    { name = 'reference', type = 'uuid' }, { name = 'note', type = 'string' } } })
+    { name = 'reference', type = 'uuid' }, { name = 'note', type = 'string', is_nullable = true } } })
 payments:create_index('primary', { parts = { 'id' }, if_not_exists = true })
 payments:create_index('amount', { parts = { 'amount' }, unique = false, if_not_exists = true })
 payments:create_index('reference', { parts = { 'reference' }, if_not_exists = true })
