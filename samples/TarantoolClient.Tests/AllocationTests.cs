@@ -44,7 +44,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.True(allocated < Requests, $"{what}: {allocated} bytes over {Requests} requests ({(double)allocated / Requests:F2} per request)");
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Ping_one_at_a_time_allocates_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;
@@ -58,7 +58,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "PING");
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Select_and_read_of_a_tuple_allocates_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;
@@ -79,7 +79,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "SELECT");
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_typed_select_allocates_nothing_per_request_but_the_caller_s_tuples()
         {
             TarantoolConnection connection = fixture.Connection;
@@ -104,7 +104,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "typed SELECT");
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_hundred_in_flight_at_a_time_allocate_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;
