@@ -251,6 +251,10 @@ function Invoke-Bench([string[]] $BenchArgs) {
     Invoke-Step "benchmarks ($mode): $($benchmarkArgs -join ' ')" { dotnet $BenchDll @benchmarkArgs }
     $elapsed = [int]$watch.Elapsed.TotalSeconds
     Write-Host "benchmarks: $mode pass took $elapsed s"
+    $whole = "$raw/whole-suite.txt"
+    if ($filter.Count -gt 0) {
+        Set-Content -Path $whole -Value "the whole suite, finished $([DateTime]::UtcNow.ToString('yyyy-MM-dd HH:mm:ss')) UTC; filtered runs may have replaced some classes since"
+    }
 
     # One entry per run whose files are in the folder (a filtered run replaces only its own files).
     $info = @(
@@ -265,8 +269,14 @@ function Invoke-Bench([string[]] $BenchArgs) {
     Get-ChildItem -Path "$raw/results" -Filter '*-report-github.md' -ErrorAction SilentlyContinue |
         Where-Object { $_.LastWriteTimeUtc -ge $started } |
         ForEach-Object { Copy-Item $_.FullName (Join-Path $docs ($_.Name -replace '^MsgPack\.Spec\.Benchmarks\.', '')) }
-    Invoke-Step 'chart' { dotnet $BenchDll --chart "$raw/results" $chart }
-    Invoke-Step 'headline ratios' { dotnet $BenchDll --report "$raw/results" "$docs/headline.md" }
+    # As build.sh: the chart and headline.md from a whole run only (maybe updated since by filtered runs).
+    if (Test-Path $whole) {
+        Invoke-Step 'chart' { dotnet $BenchDll --chart "$raw/results" $chart }
+        Invoke-Step 'headline ratios' { dotnet $BenchDll --report "$raw/results" "$docs/headline.md" }
+    }
+    else {
+        Write-Host "$chart and $docs/headline.md not redrawn: $raw holds no run of the whole suite (./build.ps1 bench$(if ($mode -eq 'full') { ' --full' }) without --filter makes one)"
+    }
 }
 
 # A program of tools/ or samples/ (its project directory), built quietly (its errors shown when it fails); returns the

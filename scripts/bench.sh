@@ -15,20 +15,22 @@
 #   docs/results/MODE/: the GitHub-flavored markdown report of each class this run measured, and headline.md (the
 #     headline ratios, from every full JSON report in artifacts/benchmarks/MODE/results).
 #   docs/benchmarks.svg (docs/benchmarks-full.svg for --full): the chart, from the same JSON reports.
+# The chart and headline.md are drawn only from a whole run (a run of the whole suite, maybe updated since by filtered
+# runs): a filtered run in a folder that never held one (a fresh clone) leaves them as they are, and says so.
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-mode=short job_args=(--job short --iterationTime 100 --quick) filter=(--filter '*')
+mode=short job_args=(--job short --iterationTime 100 --quick) filter=(--filter '*') chart=docs/benchmarks.svg
 if [ "${1:-}" = "--full" ]; then
   shift
   mode=full
   job_args=(--job default)
+  chart=docs/benchmarks-full.svg
 fi
 for arg in "$@"; do
   case "$arg" in --filter|-f) filter=() ;; esac
 done
 raw="artifacts/benchmarks/$mode" docs="docs/results/$mode"
-chart="docs/benchmarks$([ "$mode" = full ] && echo -full).svg"
 
 build_native
 build_benchmarks
@@ -46,6 +48,10 @@ started=$(date +%s)
 dotnet "$bench_dll" "${filter[@]}" "${job_args[@]}" --artifacts "$raw" "$@"
 elapsed=$(( $(date +%s) - started ))
 echo "benchmarks: $mode pass took $elapsed s"
+whole="$raw/whole-suite.txt"
+if [ ${#filter[@]} -gt 0 ]; then
+  echo "the whole suite, finished $(date -u '+%Y-%m-%d %H:%M:%S UTC'); filtered runs may have replaced some classes since" > "$whole"
+fi
 
 log "results: $raw (raw), $docs (markdown reports, headline.md), $chart"
 {
@@ -68,5 +74,9 @@ for file in "$raw"/results/*-report-github.md; do
 done
 rm -f "$stamp"
 echo "copied $copied markdown reports into $docs"
-dotnet "$bench_dll" --chart "$raw/results" "$chart"
-dotnet "$bench_dll" --report "$raw/results" "$docs/headline.md"
+if [ -f "$whole" ]; then
+  dotnet "$bench_dll" --chart "$raw/results" "$chart"
+  dotnet "$bench_dll" --report "$raw/results" "$docs/headline.md"
+else
+  echo "$chart and $docs/headline.md not redrawn: $raw holds no run of the whole suite (./build.sh bench$([ "$mode" = full ] && echo ' --full') without --filter makes one)"
+fi
