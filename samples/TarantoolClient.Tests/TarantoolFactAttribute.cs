@@ -49,4 +49,18 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         /// <param name="member">The test method (filled in by the compiler).</param>
         public TarantoolTheoryAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(this, TarantoolPrerequisite.Missing, member);
     }
+
+    /// <summary>
+    /// A test that counts the allocations of requests to the fixture's server: it needs the server, and a Release build
+    /// (<see cref="Prerequisite.ReleaseBuild"/>); skipped, with the reason, where either is missing and <c>CI</c> is not set.
+    /// </summary>
+    public sealed class TarantoolAllocationFactAttribute : FactAttribute
+    {
+        /// <summary>Reads <see cref="TarantoolPrerequisite.Missing"/> and the build of what the test measures when it is discovered.</summary>
+        /// <param name="member">The test method (filled in by the compiler).</param>
+        public TarantoolAllocationFactAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(
+            this,
+            TarantoolPrerequisite.Missing ?? Prerequisite.ReleaseBuild(typeof(MsgPackReader), typeof(TarantoolConnection), typeof(TarantoolAllocationFactAttribute)),
+            member);
+    }
 }
