@@ -53,7 +53,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         // Years 2000 + the id's last two digits; none for every seventh id.
         private static long? YearOf(long id) => id % 7 == 0 ? null : 2000 + (id % 100);
 
-        [Fact]
+        [TarantoolFact]
         public async Task Positional_parameters_select_typed_rows_with_their_columns()
         {
             await InsertBooksAsync(100, 10);
@@ -68,7 +68,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(0ul, rows.Response.GetSqlInfo().RowCount);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Named_parameters_bind_by_name()
         {
             await InsertBooksAsync(200, 10);
@@ -88,7 +88,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(range, SqlNamedParameters<YearRange>.Read(ref reader, 0));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Full_metadata_and_autoincrement_ids()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();
@@ -110,7 +110,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(new SqlColumn("BODY", "string", "unicode_ci", true, false, "body"), columns[1]);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_prepared_statement_runs_by_its_id_until_it_is_unprepared()
         {
             await InsertBooksAsync(300, 5);
@@ -143,7 +143,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Contains("Prepared statement", error.Message, StringComparison.OrdinalIgnoreCase);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task An_SQL_error_is_a_TarantoolException_and_the_connection_goes_on()
         {
             var error = await Assert.ThrowsAsync<TarantoolException>(async () =>
@@ -155,7 +155,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await fixture.Connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Upsert_inserts_a_new_tuple_and_applies_its_operations_to_a_stored_one()
         {
             var counter = new Counter(95_000, "upserted", 1);
@@ -173,7 +173,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(counter with { Count = 31 }, Assert.Single(Read(stored)));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Upsert_adds_decimals_in_the_server()
         {
             var payment = new Types.Payment(96_000, 0.10m, Guid.Parse("00000000-0000-4000-8000-000000096000"), "upserted");

@@ -57,7 +57,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             return ServerView.Read(ref reader);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_typed_insert_stores_a_decimal_and_a_uuid_the_server_reads_as_its_own()
         {
             Payment payment = await InsertAsync(1, -1234.5600m, "first");
@@ -72,7 +72,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             Assert.Contains("decimal", refused.Message, StringComparison.Ordinal);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Selects_by_the_decimal_key_and_by_the_uuid_key_find_their_tuples()
         {
             for (ulong id = 100; id < 110; id++)
@@ -115,7 +115,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             Assert.Equal((105ul, 0.0m), (only.Id, only.Amount)); // 10.5 * (105 % 3)
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task The_server_s_arithmetic_agrees_with_NET_s()
         {
             await InsertAsync(200, 19.99m);
@@ -144,7 +144,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_quotient_of_38_digits_is_an_overflow_with_its_path_and_the_connection_goes_on()
         {
             await InsertAsync(300, 1m);
@@ -161,7 +161,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
             await fixture.Connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Every_edge_of_a_decimal_comes_back_from_the_server_digit_for_digit()
         {
             var edges = new List<decimal>
