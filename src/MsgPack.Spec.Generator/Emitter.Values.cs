@@ -283,9 +283,21 @@ namespace MsgPack.Spec.Generator
                         call = Serialization + ".Succeeded(" + Converter(value) + ".TryRead(ref reader, depth + 1, out {0}, ref failure), ref failure)";
                         break;
                     case ValueKind.Converter:
-                        // A converter without a status read of its own: its Read, in a try.
-                        call = Serialization + ".TryReadConverted<" + value.TypeName + ", " + value.Converter + ">(ref reader, depth + 1, out {0}, ref failure)";
-                        break;
+                        // A converter without a status read of its own: its Read, in a try here (a helper that held the
+                        // try would be a call per value), what it throws recorded where the reader stood.
+                        Line("reader.MoveTo(cursor);");
+                        Line("try");
+                        Open();
+                        Line(target + " = " + Converter(value) + ".Read(ref reader, depth + 1);");
+                        Close();
+                        Line("catch (" + Exception + " e)");
+                        Open();
+                        Line(Serialization + ".Fail(e, ref reader, ref failure);");
+                        Line(_fail);
+                        Close();
+                        Line();
+                        Line("cursor = reader.GetCursor();");
+                        return;
                     case ValueKind.NumberArray:
                     case ValueKind.NumberMemory:
                         call = Serialization + ".TryRead" + value.Underlying + "Array(ref reader, out {0}, ref failure)";

@@ -374,33 +374,6 @@ namespace MsgPack.Spec.Serialization
 #endif
 
         /// <summary>
-        /// Reads a value with a custom converter that has no status read of its own: its <c>Read</c>, in a try, with what
-        /// it throws recorded as the failure (where the reader stood when it threw), as the throwing readers recorded it.
-        /// </summary>
-        /// <typeparam name="T">The value's type.</typeparam>
-        /// <typeparam name="TConverter">The converter.</typeparam>
-        /// <param name="reader">The reader.</param>
-        /// <param name="depth">The value's depth.</param>
-        /// <param name="value">The value; default on failure.</param>
-        /// <param name="failure">Where a failure is recorded.</param>
-        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
-        public static bool TryReadConverted<T, TConverter>(ref MsgPackReader reader, int depth, out T value, ref MsgPackReadFailure failure)
-            where TConverter : struct, IMsgPackConverter<T>
-        {
-            try
-            {
-                value = default(TConverter).Read(ref reader, depth);
-                return true;
-            }
-            catch (MsgPackException e)
-            {
-                value = default!;
-                failure.Fail(e, reader.Consumed);
-                return false;
-            }
-        }
-
-        /// <summary>
         /// Whether a status read of a hand-written type or a custom converter (its own <c>TryRead</c>) succeeded: a failure it
         /// reports is kept as a failure (its status, at least) even when it recorded nothing.
         /// </summary>
