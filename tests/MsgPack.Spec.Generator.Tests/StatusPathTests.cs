@@ -280,6 +280,39 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void A_member_key_seen_twice_fails_at_the_repeat_with_the_members_path()
+        {
+            // { "on": true, "on": false }: in the writers' order, then again.
+            byte[] twice = { 0x82, 0xa2, (byte)'o', (byte)'n', 0xc3, 0xa2, (byte)'o', (byte)'n', 0xc2 };
+            MsgPackSerializationException? error = Agreement.Check<Settings>(twice, Settings.Read, Settings.TryRead, Settings.TryRead);
+            Assert.Equal("$.On", error!.Path);
+            Assert.Equal(5, error.Offset);
+            Assert.Equal(MsgPackReadErrorKind.Duplicate, Error<Settings>(twice, Settings.TryRead).Kind);
+
+            // Out of the writers' order (found by the key lookup): { "on": true, "größe": 1, "on": false }.
+            byte[] apart = new byte[] { 0x83, 0xa2, (byte)'o', (byte)'n', 0xc3, 0xa7 }.Concat("größe"u8.ToArray()).Concat(new byte[] { 0x01, 0xa2, (byte)'o', (byte)'n', 0xc2 }).ToArray();
+            MsgPackSerializationException? apartError = Agreement.Check<Settings>(apart, Settings.Read, Settings.TryRead, Settings.TryRead);
+            Assert.Equal("$.On", apartError!.Path);
+            Assert.Equal(apart.Length - 4, apartError.Offset);
+
+            // Integer keys: { 16: 1, 16: 2 }.
+            byte[] integers = { 0x82, 0x10, 0x01, 0x10, 0x02 };
+            MsgPackSerializationException? integerError = Agreement.Check<IntegerKeyed>(integers, IntegerKeyed.Read, IntegerKeyed.TryRead, IntegerKeyed.TryRead);
+            Assert.Equal("$.Space", integerError!.Path);
+            Assert.Equal(3, integerError.Offset);
+
+            // An unknown key seen twice is skipped twice: no member is read two ways.
+            byte[] unknown = { 0x82, 0xa1, (byte)'x', 0x01, 0xa1, (byte)'x', 0x02 };
+            Assert.Null(Agreement.Check<Settings>(unknown, Settings.Read, Settings.TryRead, Settings.TryRead));
+        }
+
+        private static MsgPackReadError Error<T>(byte[] input, SpanTryReadError<T> tryRead)
+        {
+            Assert.NotEqual(OperationStatus.Done, tryRead(input, out _, out _, out MsgPackReadError error));
+            return error;
+        }
+
+        [Fact]
         public void A_converter_with_a_status_read_is_called_for_it_and_its_failure_has_the_members_path()
         {
             // [Reading, History, Maybe]: the second entry of History is below absolute zero.
