@@ -306,6 +306,41 @@ namespace MsgPack.Spec.Generator.Tests
             Assert.Null(Agreement.Check<Settings>(unknown, Settings.Read, Settings.TryRead, Settings.TryRead));
         }
 
+        [Fact]
+        public void A_member_key_seen_twice_fails_past_64_members_too()
+        {
+            // 70 members: the seen members are kept in two words. Every key in order, then one of them again.
+            static byte[] Key(int member) => new byte[] { 0xa3, (byte)'m', (byte)('0' + member / 10), (byte)('0' + member % 10) };
+            byte[] AllThen(int again)
+            {
+                var bytes = new List<byte> { 0xde, 0x00, 71 };
+                for (int m = 0; m < 70; m++)
+                {
+                    bytes.AddRange(Key(m));
+                    bytes.Add((byte)m);
+                }
+
+                bytes.AddRange(Key(again));
+                bytes.Add(0x01);
+                return bytes.ToArray();
+            }
+
+            foreach (int again in new[] { 0, 63, 64, 69 })
+            {
+                byte[] input = AllThen(again);
+                MsgPackSerializationException? error = Agreement.Check<Seventy>(input, Seventy.Read, Seventy.TryRead, Seventy.TryRead);
+                Assert.Equal("$.M" + again.ToString("00", System.Globalization.CultureInfo.InvariantCulture), error!.Path);
+                Assert.Equal(input.Length - 5, error.Offset);
+            }
+
+            // Every member once, in any order: read.
+            var value = new Seventy { M00 = 1, M63 = 63, M64 = 64, M69 = 69 };
+            byte[] valid = Doors.Bytes(value, Seventy.Write);
+            Assert.Null(Agreement.Check<Seventy>(valid, Seventy.Read, Seventy.TryRead, Seventy.TryRead));
+            Seventy back = Seventy.Read(valid, out _);
+            Assert.Equal((1, 63, 64, 69), (back.M00, back.M63, back.M64, back.M69));
+        }
+
         private static MsgPackReadError Error<T>(byte[] input, SpanTryReadError<T> tryRead)
         {
             Assert.NotEqual(OperationStatus.Done, tryRead(input, out _, out _, out MsgPackReadError error));
