@@ -28,7 +28,7 @@ namespace MsgPack.Spec.AspNetCore.Tests
             { false, false }, // the official pair: the yardstick the test itself is checked with
         };
 
-        internal static Task<Host> StartHub(bool oursOnServer) =>
+        internal static Task<Host> StartHub(bool oursOnServer, long? maxMessageSize = null) =>
             Host.StartAsync(
                 services =>
                 {
@@ -37,6 +37,10 @@ namespace MsgPack.Spec.AspNetCore.Tests
                     {
                         o.EnableDetailedErrors = true;
                         o.KeepAliveInterval = TimeSpan.FromMilliseconds(200);
+                        if (maxMessageSize is not null)
+                        {
+                            o.MaximumReceiveMessageSize = maxMessageSize;
+                        }
                     });
                     if (oursOnServer)
                     {

@@ -90,6 +90,17 @@ namespace MsgPack.Spec.AspNetCore.Tests
             return sum;
         }
 
+        public int Depth(Node? node)
+        {
+            int depth = 0;
+            for (; node is not null; node = node.Child)
+            {
+                depth++;
+            }
+
+            return depth;
+        }
+
         public Task Fail() => throw new HubException("refused: the order is closed");
 
         public Task<int> AskClient(int value) => Clients.Caller.InvokeAsync<int>("Twice", value, CancellationToken.None);

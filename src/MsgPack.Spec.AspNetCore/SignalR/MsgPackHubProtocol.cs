@@ -31,7 +31,8 @@ namespace MsgPack.Spec.AspNetCore
     /// Malformed input (a message that is not such an array, a prefix of 2^31 or more, a string that is not UTF-8) throws
     /// <see cref="InvalidDataException"/>, and SignalR closes the connection, as with the official protocol; arguments
     /// that do not fit the hub method (a type not registered, a value of another type, too few or too many) fail that
-    /// invocation's binding only. A message of a type number this protocol does not know is skipped.
+    /// invocation's binding only. A message of a type number this protocol does not know is skipped, and the messages
+    /// after it in the same buffer are parsed at once.
     /// </para>
     /// </remarks>
     public sealed class MsgPackHubProtocol : IHubProtocol
@@ -79,23 +80,29 @@ namespace MsgPack.Spec.AspNetCore
         public bool TryParseMessage(ref ReadOnlySequence<byte> input, IInvocationBinder binder, [NotNullWhen(true)] out HubMessage? message)
         {
             ArgumentNullException.ThrowIfNull(binder);
-            if (!BinaryFraming.TryReadMessage(ref input, out ReadOnlySequence<byte> payload))
+
+            // A message of a type this protocol does not know is consumed and skipped, as the published protocol asks,
+            // and the next one is parsed at once: a parser that returned false there would leave the messages after it
+            // in the buffer until more bytes arrive.
+            while (BinaryFraming.TryReadMessage(ref input, out ReadOnlySequence<byte> payload))
             {
-                message = null;
-                return false;
+                try
+                {
+                    message = new MessageReader(payload, binder, _types).Read();
+                }
+                catch (MsgPackException exception)
+                {
+                    throw new InvalidDataException("The message is not a valid message of the MessagePack hub protocol: " + exception.Message, exception);
+                }
+
+                if (message is not null)
+                {
+                    return true;
+                }
             }
 
-            try
-            {
-                message = new MessageReader(payload, binder, _types).Read();
-            }
-            catch (MsgPackException exception)
-            {
-                throw new InvalidDataException("The message is not a valid message of the MessagePack hub protocol: " + exception.Message, exception);
-            }
-
-            // A message of a type this protocol does not know was consumed and is skipped, as the published protocol asks.
-            return message is not null;
+            message = null;
+            return false;
         }
 
         /// <inheritdoc/>
