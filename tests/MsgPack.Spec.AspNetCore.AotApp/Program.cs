@@ -11,7 +11,6 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
-using Microsoft.AspNetCore.Http.Connections;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.AspNetCore.SignalR.Client;
 using Microsoft.Extensions.DependencyInjection;
@@ -33,16 +32,7 @@ builder.Logging.ClearProviders();
 builder.Services.AddMsgPackHttp(o => o.MaxBodyLength = 64 * 1024);
 builder.Services.AddSignalR().AddMsgPackProtocol(o => o.Types.Add<Order>());
 WebApplication app = builder.Build();
-app.MapPost("/orders", (MsgPackBody<Order> order) =>
-{
-    if (!order.IsValid)
-    {
-        return order.Problem;
-    }
-
-    order.Value.Id *= 2;
-    return MsgPackResults.Ok(order.Value);
-});
+app.MapPost("/orders", (MsgPackBody<Order> order) => order.IsValid ? MsgPackResults.Ok(order.Value) : order.Problem);
 app.MapHub<OrderHub>("/hub");
 await app.StartAsync();
 Console.WriteLine("listening " + app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
@@ -77,7 +67,7 @@ internal static class Client
             using HttpResponseMessage response = await http.PostAsync("orders", content, timeout.Token);
             Check(response.StatusCode == HttpStatusCode.OK, "POST /orders: 200");
             Order back = Decode(await response.Content.ReadAsByteArrayAsync(timeout.Token));
-            Check(back.Id == 42 && back.Customer == "Ada" && back.Lines.Single().Sku == "KB", "POST /orders: the order back");
+            Check(back.Id == 21 && back.Customer == "Ada" && back.Lines.Single().Sku == "KB", "POST /orders: the order back");
 
             // A malformed body: 400 with the reason, a body over the limit: 413.
             using var malformed = new ByteArrayContent(new byte[] { 0xc1 });
@@ -91,10 +81,8 @@ internal static class Client
             Check(tooLarge.StatusCode == HttpStatusCode.RequestEntityTooLarge, "POST /orders over the limit: 413");
 
             // The hub on our protocol, from the .NET client on our protocol.
-            await using HubConnection connection = new HubConnectionBuilder()
-                .WithUrl(new Uri(address, "hub"), HttpTransportType.WebSockets, o => o.SkipNegotiation = true)
-                .AddMsgPackProtocol(o => o.Types.Add<Order>())
-                .Build();
+            var url = new Uri(address, "hub");
+            await using HubConnection connection = new HubConnectionBuilder().WithUrl(url).AddMsgPackProtocol(o => o.Types.Add<Order>()).Build();
             await connection.StartAsync(timeout.Token);
             Check(await connection.InvokeAsync<int>("Add", 20, 22, timeout.Token) == 42, "hub: Add");
             Order echoed = await connection.InvokeAsync<Order>("Echo", order, timeout.Token);
