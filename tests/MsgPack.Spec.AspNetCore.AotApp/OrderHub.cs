@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.SignalR;
+using MsgPack.Spec.AspNetCore.Tests;
 
 namespace MsgPack.Spec.AspNetCore.AotApp
 {
@@ -21,7 +22,7 @@ namespace MsgPack.Spec.AspNetCore.AotApp
             for (int i = 0; i < count; i++)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                yield return new Order { Id = i, Customer = "c" + i };
+                yield return Order.Sample(i);
                 await Task.Yield();
             }
         }

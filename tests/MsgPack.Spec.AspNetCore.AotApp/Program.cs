@@ -18,6 +18,7 @@ using Microsoft.Extensions.Logging;
 using MsgPack.Spec;
 using MsgPack.Spec.AspNetCore;
 using MsgPack.Spec.AspNetCore.AotApp;
+using MsgPack.Spec.AspNetCore.Tests;
 
 // serve: the server, which prints its address and runs until its standard input closes.
 // client URL: the checks against a server, "aspnetcore aot: N checks passed" (exit 0) or the failures (exit 1).

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Runtime.InteropServices;
 using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.AspNetCore
@@ -186,24 +187,27 @@ namespace MsgPack.Spec.AspNetCore
                 return;
             }
 
-            writer.WriteArrayHeader(value.Length);
-            foreach (T item in value)
+            WriteItems(ref writer, _item, value);
+        }
+
+        public override int GetLength(T[] value) => value is null ? 1 : GetItemsLength(_item, value);
+
+        /// <summary>An array header and the items: the write of arrays and lists alike.</summary>
+        internal static void WriteItems(ref MsgPackWriter writer, MsgPackTypeInfo<T> item, ReadOnlySpan<T> items)
+        {
+            writer.WriteArrayHeader(items.Length);
+            foreach (T value in items)
             {
-                _item.Write(ref writer, item);
+                item.Write(ref writer, value);
             }
         }
 
-        public override int GetLength(T[] value)
+        internal static int GetItemsLength(MsgPackTypeInfo<T> item, ReadOnlySpan<T> items)
         {
-            if (value is null)
+            int length = MsgPackSpec.GetArrayHeaderEncodedLength(items.Length);
+            foreach (T value in items)
             {
-                return 1;
-            }
-
-            int length = MsgPackSpec.GetArrayHeaderEncodedLength(value.Length);
-            foreach (T item in value)
-            {
-                length = checked(length + _item.GetLength(item));
+                length = checked(length + item.GetLength(value));
             }
 
             return length;
@@ -244,27 +248,9 @@ namespace MsgPack.Spec.AspNetCore
                 return;
             }
 
-            writer.WriteArrayHeader(value.Count);
-            foreach (T item in value)
-            {
-                _item.Write(ref writer, item);
-            }
+            ArrayTypeInfo<T>.WriteItems(ref writer, _item, CollectionsMarshal.AsSpan(value));
         }
 
-        public override int GetLength(List<T> value)
-        {
-            if (value is null)
-            {
-                return 1;
-            }
-
-            int length = MsgPackSpec.GetArrayHeaderEncodedLength(value.Count);
-            foreach (T item in value)
-            {
-                length = checked(length + _item.GetLength(item));
-            }
-
-            return length;
-        }
+        public override int GetLength(List<T> value) => value is null ? 1 : ArrayTypeInfo<T>.GetItemsLength(_item, CollectionsMarshal.AsSpan(value));
     }
 }

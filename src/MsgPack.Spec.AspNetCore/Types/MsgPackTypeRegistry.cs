@@ -119,47 +119,26 @@ namespace MsgPack.Spec.AspNetCore
             r.AddValue(static (ref MsgPackReader x) => (char)x.ReadUInt16(), static (ref MsgPackWriter w, char v) => w.WriteUInt16(v), static v => MsgPackSpec.GetUInt64EncodedLength(v));
             r.AddValue(static (ref MsgPackReader x) => x.ReadSingle(), static (ref MsgPackWriter w, float v) => w.WriteSingle(v), static _ => 5);
             r.AddValue(static (ref MsgPackReader x) => x.ReadDouble(), static (ref MsgPackWriter w, double v) => w.WriteDouble(v), static _ => 9);
-            r.AddValue(ReadDecimal, static (ref MsgPackWriter w, decimal v) => MsgPackSerialization.WriteDecimal(ref w, v), MsgPackSerialization.GetDecimalEncodedLength);
-            r.AddValue(ReadDateTime, static (ref MsgPackWriter w, DateTime v) => w.WriteTimestamp(Timestamp.FromDateTime(v)), static v => MsgPackSpec.GetTimestampEncodedLength(Timestamp.FromDateTime(v)));
-            r.AddValue(ReadDateTimeOffset, static (ref MsgPackWriter w, DateTimeOffset v) => w.WriteTimestamp(Timestamp.FromDateTimeOffset(v)), static v => MsgPackSpec.GetTimestampEncodedLength(Timestamp.FromDateTimeOffset(v)));
-            r.AddValue(ReadGuid, static (ref MsgPackWriter w, Guid v) => MsgPackSerialization.WriteGuid(ref w, v), static _ => MsgPackSerialization.GuidEncodedLength);
+            r.AddValue(static (ref MsgPackReader x) => WithCursor(ref x, MsgPackSerialization.ReadDecimal), static (ref MsgPackWriter w, decimal v) => MsgPackSerialization.WriteDecimal(ref w, v), MsgPackSerialization.GetDecimalEncodedLength);
+            r.AddValue(static (ref MsgPackReader x) => WithCursor(ref x, MsgPackSerialization.ReadDateTime), static (ref MsgPackWriter w, DateTime v) => w.WriteTimestamp(Timestamp.FromDateTime(v)), static v => MsgPackSpec.GetTimestampEncodedLength(Timestamp.FromDateTime(v)));
+            r.AddValue(static (ref MsgPackReader x) => WithCursor(ref x, MsgPackSerialization.ReadDateTimeOffset), static (ref MsgPackWriter w, DateTimeOffset v) => w.WriteTimestamp(Timestamp.FromDateTimeOffset(v)), static v => MsgPackSpec.GetTimestampEncodedLength(Timestamp.FromDateTimeOffset(v)));
+            r.AddValue(static (ref MsgPackReader x) => WithCursor(ref x, MsgPackSerialization.ReadGuid), static (ref MsgPackWriter w, Guid v) => MsgPackSerialization.WriteGuid(ref w, v), static _ => MsgPackSerialization.GuidEncodedLength);
 
             // The two reference types: nil is null.
             r.Register(new PrimitiveTypeInfo<string?>(ReadString, WriteString, static v => v is null ? 1 : MsgPackSpec.GetStringEncodedLength(v)));
             r.Register(new PrimitiveTypeInfo<byte[]?>(ReadBinary, WriteBinary, static v => v is null ? 1 : MsgPackSpec.GetBinaryEncodedLength(v.Length)));
         }
 
-        private static decimal ReadDecimal(ref MsgPackReader reader)
+        /// <summary>A helper of the generated code that reads through a cursor, called on a reader.</summary>
+        private static T WithCursor<T>(ref MsgPackReader reader, CursorRead<T> read)
         {
             MsgPackCursor cursor = reader.GetCursor();
-            decimal value = MsgPackSerialization.ReadDecimal(ref cursor, ref reader);
+            T value = read(ref cursor, ref reader);
             reader.MoveTo(cursor);
             return value;
         }
 
-        private static DateTime ReadDateTime(ref MsgPackReader reader)
-        {
-            MsgPackCursor cursor = reader.GetCursor();
-            DateTime value = MsgPackSerialization.ReadDateTime(ref cursor, ref reader);
-            reader.MoveTo(cursor);
-            return value;
-        }
-
-        private static DateTimeOffset ReadDateTimeOffset(ref MsgPackReader reader)
-        {
-            MsgPackCursor cursor = reader.GetCursor();
-            DateTimeOffset value = MsgPackSerialization.ReadDateTimeOffset(ref cursor, ref reader);
-            reader.MoveTo(cursor);
-            return value;
-        }
-
-        private static Guid ReadGuid(ref MsgPackReader reader)
-        {
-            MsgPackCursor cursor = reader.GetCursor();
-            Guid value = MsgPackSerialization.ReadGuid(ref cursor, ref reader);
-            reader.MoveTo(cursor);
-            return value;
-        }
+        private delegate T CursorRead<T>(ref MsgPackCursor cursor, ref MsgPackReader reader);
 
         private static string? ReadString(ref MsgPackReader reader)
         {
