@@ -125,6 +125,39 @@ namespace MsgPack.Spec.AspNetCore.Tests
         }
 
         [Fact]
+        public void Writing_a_message_allocates_nothing()
+        {
+            // The message and its boxed arguments are made first; the write itself (the measure pass, the prefix, the
+            // values) allocates nothing. Two rounds, one of which must be 0 B: a one-off (tier-up) shows in one only.
+            HubMessage[] messages =
+            [
+                new InvocationMessage("42", "Echo", [Order.Sample(1), 7, "text", null, new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc)]),
+                new StreamItemMessage("3", Order.Sample(2)),
+                CompletionMessage.WithResult("42", new[] { Order.Sample(3), Order.Sample(4) }),
+                new CloseMessage("bye", allowReconnect: true),
+                new AckMessage(9),
+            ];
+            var output = new ArrayBufferWriter<byte>(64 * 1024);
+            long[] rounds = new long[2];
+            for (int round = 0; round < rounds.Length; round++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < 100; i++)
+                {
+                    output.ResetWrittenCount();
+                    foreach (HubMessage message in messages)
+                    {
+                        Ours.WriteMessage(message, output);
+                    }
+                }
+
+                rounds[round] = GC.GetAllocatedBytesForCurrentThread() - before;
+            }
+
+            Assert.Contains(0L, rounds);
+        }
+
+        [Fact]
         public void The_protocol_is_named_and_versioned_as_the_official_one()
         {
             Assert.Equal(Official.Name, Ours.Name);
