@@ -345,8 +345,10 @@ function Invoke-Pack {
 
 # MsgPack.Spec.Core into artifacts/packages, replacing the previous pack; the arguments go to dotnet pack.
 function Invoke-PackLibrary([string[]] $PackArgs) {
-    Remove-Item -Force -ErrorAction SilentlyContinue artifacts/packages/MsgPack.Spec.Core.*
+    Remove-Item -Force -ErrorAction SilentlyContinue artifacts/packages/MsgPack.Spec.Core.*, artifacts/packages/MsgPack.Spec.Lz4.*
     dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages @PackArgs
+    if ($LASTEXITCODE -ne 0) { return }
+    dotnet pack src/MsgPack.Spec.Lz4/MsgPack.Spec.Lz4.csproj -c $Configuration --no-restore -o artifacts/packages @PackArgs
 }
 
 # tests/MsgPack.Spec.PackageConsumer against the package in artifacts/packages, as build.sh's run_package_consumer:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ./build.sh pack: the package as CI would make it (ContinuousIntegrationBuild: source paths mapped to /_/, Source Link
 # to the repository at HEAD): the .nupkg (the library, and the generator in analyzers/dotnet/roslyn4.4/cs), and the
-# .snupkg of the library's PDBs, into artifacts/packages, replacing the previous pack.
+# .snupkg of the library's PDBs, into artifacts/packages, replacing the previous pack; then the same for the LZ4
+# package, MsgPack.Spec.Lz4.
 #   scripts/pack.sh --no-build [dotnet pack options...]
 #                         the same from the build already there, without ContinuousIntegrationBuild (./build.sh test
 #                         packs so for the package consumer)
@@ -9,8 +10,9 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 pack_library() {
-  rm -f artifacts/packages/MsgPack.Spec.Core.*
+  rm -f artifacts/packages/MsgPack.Spec.Core.* artifacts/packages/MsgPack.Spec.Lz4.*
   dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c "$configuration" --no-restore -o artifacts/packages "$@"
+  dotnet pack src/MsgPack.Spec.Lz4/MsgPack.Spec.Lz4.csproj -c "$configuration" --no-restore -o artifacts/packages "$@"
 }
 
 if [ "${1:-}" = --no-build ]; then
