@@ -25,18 +25,14 @@ namespace MsgPack.Spec.Lz4
         public static byte[] Serialize<T>(in T value, MsgPackLz4Options? options = null)
             where T : IMsgPackSerializable<T>
         {
-            options ??= MsgPackLz4Options.Default;
-            int length = T.GetEncodedLength(in value);
-            byte[] plain = Encode<T, MsgPackConverter<T>>(in value, length, out int written);
-            byte[] compressed = ArrayPool<byte>.Shared.Rent(Lz4Encoder.GetMaxLength(written, options));
+            byte[] compressed = EncodeCompressed(in value, options ?? MsgPackLz4Options.Default, out int length);
             try
             {
-                return compressed.AsSpan(0, Lz4Encoder.Encode(plain.AsSpan(0, written), compressed, options)).ToArray();
+                return compressed.AsSpan(0, length).ToArray();
             }
             finally
             {
                 ArrayPool<byte>.Shared.Return(compressed);
-                ArrayPool<byte>.Shared.Return(plain);
             }
         }
 
@@ -85,6 +81,23 @@ namespace MsgPack.Spec.Lz4
         public static T Deserialize<T>(ReadOnlySequence<byte> source, out long bytesRead, MsgPackLz4Options? options = null)
             where T : IMsgPackSerializable<T> =>
             Deserialize<T, MsgPackConverter<T>>(source, out bytesRead, options);
+
+        /// <summary>The value's bytes to write, in a pooled array (the caller returns it): compressed, or plain when shorter than the minimum.</summary>
+        private static byte[] EncodeCompressed<T>(in T value, MsgPackLz4Options options, out int length)
+            where T : IMsgPackSerializable<T>
+        {
+            PlainBuffer plain = Write<T, MsgPackConverter<T>>(in value);
+            try
+            {
+                byte[] compressed = ArrayPool<byte>.Shared.Rent(Lz4Encoder.GetMaxLength(plain.Written.Length, options));
+                length = Lz4Encoder.Encode(plain.Written, compressed, options);
+                return compressed;
+            }
+            finally
+            {
+                plain.Return();
+            }
+        }
     }
 }
 #endif

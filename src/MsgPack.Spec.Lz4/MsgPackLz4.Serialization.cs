@@ -3,8 +3,9 @@ using MsgPack.Spec.Serialization;
 namespace MsgPack.Spec.Lz4
 {
     // The value doors over the converter contract (every target framework, C# 7.3 included): the value is written into
-    // a pooled array of its exact length and compressed from there; read, it is decompressed into a pooled array of the
-    // length its headers claim (checked first) and read from there, or read in place when it is plain.
+    // the thread's plain buffer (PlainBuffer: pooled, no GetEncodedLength pass) and compressed from there; read, it is
+    // decompressed into a pooled array of the length its headers claim (checked first) and read from there, or read in
+    // place when it is plain.
     public static partial class MsgPackLz4
     {
         /// <summary>Writes <paramref name="value"/> compressed (or plain, when shorter than the minimum) into a buffer writer, through its converter.</summary>
@@ -22,25 +23,14 @@ namespace MsgPack.Spec.Lz4
                 ThrowHelper.ThrowArgumentNull(nameof(destination));
             }
 
-            options ??= MsgPackLz4Options.Default;
-            int length = default(TConverter).GetEncodedLength(in value);
-            if (length < options.MinLength)
-            {
-                // Plain: straight into the destination.
-                Span<byte> span = destination.GetSpan(length).Slice(0, length);
-                default(TConverter).Write(ref span, in value);
-                destination.Advance(length - span.Length);
-                return;
-            }
-
-            byte[] plain = Encode<T, TConverter>(in value, length, out int written);
+            PlainBuffer plain = Write<T, TConverter>(in value);
             try
             {
-                Compress(plain.AsSpan(0, written), destination, options);
+                Compress(plain.Written, destination, options);
             }
             finally
             {
-                ArrayPool<byte>.Shared.Return(plain);
+                plain.Return();
             }
         }
 
@@ -80,23 +70,21 @@ namespace MsgPack.Spec.Lz4
             return value;
         }
 
-        /// <summary>The value encoded into a pooled array of at least <paramref name="length"/> bytes (the caller returns it).</summary>
-        private static byte[] Encode<T, TConverter>(in T value, int length, out int written)
+        /// <summary>The value written into the thread's plain buffer (the caller returns it).</summary>
+        private static PlainBuffer Write<T, TConverter>(in T value)
             where TConverter : struct, IMsgPackConverter<T>
         {
-            byte[] plain = ArrayPool<byte>.Shared.Rent(length);
+            PlainBuffer plain = PlainBuffer.Rent();
             try
             {
-                // Exactly the announced length: a Write that disagrees with its GetEncodedLength fails here rather than
-                // writing into the rest of a larger pooled array (as MsgPackStream's writer does).
-                Span<byte> free = plain.AsSpan(0, length);
-                default(TConverter).Write(ref free, in value);
-                written = length - free.Length;
+                var writer = new MsgPackWriter(plain);
+                default(TConverter).Write(ref writer, in value);
+                writer.Flush();
                 return plain;
             }
             catch
             {
-                ArrayPool<byte>.Shared.Return(plain);
+                plain.Return();
                 throw;
             }
         }

@@ -116,29 +116,6 @@ namespace MsgPack.Spec.Lz4
             }
         }
 
-        /// <summary>The value's bytes to write, in a pooled array (the caller returns it): compressed, or plain when shorter than the minimum.</summary>
-        private static byte[] EncodeCompressed<T>(in T value, MsgPackLz4Options options, out int length)
-            where T : IMsgPackSerializable<T>
-        {
-            byte[] plain = Encode<T, MsgPackConverter<T>>(in value, T.GetEncodedLength(in value), out int written);
-            if (written < options.MinLength)
-            {
-                length = written;
-                return plain;
-            }
-
-            try
-            {
-                byte[] compressed = ArrayPool<byte>.Shared.Rent(Lz4Encoder.GetMaxLength(written, options));
-                length = Lz4Encoder.Encode(plain.AsSpan(0, written), compressed, options);
-                return compressed;
-            }
-            finally
-            {
-                ArrayPool<byte>.Shared.Return(plain);
-            }
-        }
-
         [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
         private static async ValueTask<T> DecompressAsync<T>(ValueTask<RawValue> pending, MsgPackLz4Options options)
             where T : IMsgPackSerializable<T>
