@@ -353,13 +353,16 @@ function Invoke-Pack {
     Invoke-Step 'pack' { Invoke-PackLibrary @('-p:ContinuousIntegrationBuild=true') }
 }
 
-# MsgPack.Spec.Core and MsgPack.Spec.AspNetCore into artifacts/packages, replacing the previous pack; the arguments go
+# MsgPack.Spec.Core, MsgPack.Spec.Lz4 and MsgPack.Spec.AspNetCore into artifacts/packages, replacing the previous pack; the arguments go
 # to dotnet pack.
 function Invoke-PackLibrary([string[]] $PackArgs) {
-    Remove-Item -Force -ErrorAction SilentlyContinue artifacts/packages/MsgPack.Spec.Core.*, artifacts/packages/MsgPack.Spec.AspNetCore.*
-    dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages @PackArgs
-    if ($LASTEXITCODE -ne 0) { return }
-    dotnet pack src/MsgPack.Spec.AspNetCore/MsgPack.Spec.AspNetCore.csproj -c $Configuration --no-restore -o artifacts/packages @PackArgs
+    foreach ($package in 'MsgPack.Spec', 'MsgPack.Spec.Lz4', 'MsgPack.Spec.AspNetCore') {
+        # The core's package id is MsgPack.Spec.Core; the others' are their project names.
+        $id = if ($package -eq 'MsgPack.Spec') { 'MsgPack.Spec.Core' } else { $package }
+        Remove-Item -Force -ErrorAction SilentlyContinue "artifacts/packages/$id.[0-9]*"
+        dotnet pack "src/$package/$package.csproj" -c $Configuration --no-restore -o artifacts/packages @PackArgs
+        if ($LASTEXITCODE -ne 0) { return }
+    }
 }
 
 # tests/MsgPack.Spec.PackageConsumer against the package in artifacts/packages, as build.sh's run_package_consumer:
