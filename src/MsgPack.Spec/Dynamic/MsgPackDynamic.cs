@@ -49,8 +49,10 @@ namespace MsgPack.Spec
     /// so any depth is safe on any stack, and <see cref="MsgPackDynamicOptions.MaxDepth"/> (64) bounds it (a graph
     /// that holds itself fails the write instead of overflowing the stack). An array or map is allocated only after
     /// its count is checked against the bytes left (a claimed count of 2^32 allocates nothing and reads as
-    /// truncated). <c>Read</c> throws <see cref="MsgPackException"/>s (the readers' own for bad bytes); <c>TryRead</c>
-    /// never throws for bad input and consumes nothing unless it returns Done.
+    /// truncated). <c>Read</c> throws <see cref="MsgPackException"/>s (the readers' own for bad bytes, or
+    /// <see cref="MsgPackValidationException"/> for an input that ends early after bytes that are already wrong);
+    /// <c>TryRead</c> never throws for bad input, consumes nothing unless it returns Done, and says NeedMoreData only
+    /// when the validator would (the bytes present can still start a valid value).
     /// </para>
     /// </remarks>
     public static partial class MsgPackDynamic
@@ -72,6 +74,15 @@ namespace MsgPack.Spec
             ReadStatus status = ReadCore(ref probe, options.MaxDepth, options.MaxValueCount, out object? value, out ReadFailure failure);
             if (status != ReadStatus.Done)
             {
+                if (status == ReadStatus.NeedMoreData)
+                {
+                    MsgPackValidationResult result = Diagnose(reader, options);
+                    if (ToStatus(result, reader) != OperationStatus.NeedMoreData && result.Error != MsgPackValidationError.None)
+                    {
+                        throw new MsgPackValidationException(result.Error, reader.Consumed + result.Offset);
+                    }
+                }
+
                 ThrowReadFailure(ref probe, failure, options);
             }
 
@@ -82,25 +93,48 @@ namespace MsgPack.Spec
         /// <summary>Tries to read the next value, whatever it is, into the shapes of the remarks; never throws for bad input.</summary>
         /// <param name="reader">The reader; moved past the value only when the result is Done.</param>
         /// <param name="value">The value; <see langword="null"/> unless the result is Done.</param>
-        /// <returns>Done; NeedMoreData when the input ends inside the value (or has no room for the items an array or map announces); InvalidData for anything else, a limit passed included.</returns>
+        /// <returns>Done; NeedMoreData when the input ends inside a value whose bytes so far are well formed (as the validator says it); InvalidData for anything else, a limit passed included.</returns>
         public static OperationStatus TryRead(ref MsgPackReader reader, out object? value) => TryRead(ref reader, out value, default);
 
         /// <summary>Tries to read the next value within <paramref name="options"/>' limits; never throws for bad input.</summary>
         /// <param name="reader">The reader; moved past the value only when the result is Done.</param>
         /// <param name="value">The value; <see langword="null"/> unless the result is Done.</param>
         /// <param name="options">The limits.</param>
-        /// <returns>Done; NeedMoreData when the input ends inside the value (or has no room for the items an array or map announces); InvalidData for anything else, a limit passed included.</returns>
-        public static OperationStatus TryRead(ref MsgPackReader reader, out object? value, MsgPackDynamicOptions options)
+        /// <returns>Done; NeedMoreData when the input ends inside a value whose bytes so far are well formed (as the validator says it); InvalidData for anything else, a limit passed included.</returns>
+        public static OperationStatus TryRead(ref MsgPackReader reader, out object? value, MsgPackDynamicOptions options) =>
+            TryRead(ref reader, out value, options, out _);
+
+        /// <summary>The read behind every TryRead door; for NeedMoreData, also the input length the value needs (from the reader's start).</summary>
+        private static OperationStatus TryRead(ref MsgPackReader reader, out object? value, in MsgPackDynamicOptions options, out long bytesNeeded)
         {
             MsgPackReader probe = reader;
             ReadStatus status = ReadCore(ref probe, options.MaxDepth, options.MaxValueCount, out value, out _);
+            bytesNeeded = 0;
             if (status == ReadStatus.Done)
             {
                 reader = probe;
+                return OperationStatus.Done;
             }
 
-            return status.ToOperationStatus();
+            if (status != ReadStatus.NeedMoreData)
+            {
+                return OperationStatus.InvalidData;
+            }
+
+            // The input ended first (or cannot hold the items an array or map announces): more bytes help only if what
+            // is there can start a valid value, which the validator decides, as for MsgPackDocument and TryValidate.
+            MsgPackValidationResult result = Diagnose(reader, options);
+            OperationStatus verdict = ToStatus(result, reader);
+            bytesNeeded = verdict == OperationStatus.NeedMoreData ? result.BytesNeeded : 0;
+            return verdict == OperationStatus.Done ? OperationStatus.NeedMoreData : verdict;
         }
+
+        /// <summary>What the validator, with the read's depth limit, finds from the reader's place on.</summary>
+        private static MsgPackValidationResult Diagnose(MsgPackReader reader, in MsgPackDynamicOptions options) =>
+            MsgPackValidator.Run(reader, new MsgPackValidationOptions { MaxDepth = options.MaxDepth, AllowMultipleValues = true });
+
+        private static OperationStatus ToStatus(in MsgPackValidationResult result, in MsgPackReader reader) =>
+            MsgPackValidator.ToOperationStatus(result, reader.Sequence.IsEmpty ? int.MaxValue : long.MaxValue);
 
         /// <summary>Reads the value at the start of <paramref name="source"/>, whatever it is, into the shapes of the remarks.</summary>
         /// <param name="source">The input.</param>
@@ -119,16 +153,14 @@ namespace MsgPack.Spec
         /// <summary>Tries to read the value at the start of <paramref name="source"/>, whatever it is; never throws for bad input.</summary>
         /// <param name="source">The input.</param>
         /// <param name="value">The value; <see langword="null"/> unless the result is Done.</param>
-        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: a length the input needs at least (as <see cref="MsgPackSpec.TrySkip(ReadOnlySpan{byte}, out int)"/> says). InvalidData: 0.</param>
+        /// <param name="bytesRead">Done: the bytes the value took. NeedMoreData: the least input length that could complete the value (as <see cref="MsgPackSpec.TryValidate(ReadOnlySpan{byte}, out MsgPackValidationResult, MsgPackValidationOptions)"/> says). InvalidData: 0.</param>
         /// <param name="options">The limits; <c>default</c> for 64 levels.</param>
-        /// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData for anything else, a limit passed included.</returns>
+        /// <returns>Done; NeedMoreData when the input ends inside a value whose bytes so far are well formed; InvalidData for anything else, a limit passed included.</returns>
         public static OperationStatus TryRead(ReadOnlySpan<byte> source, out object? value, out int bytesRead, MsgPackDynamicOptions options = default)
         {
             var reader = new MsgPackReader(source);
-            OperationStatus status = TryRead(ref reader, out value, options);
-            bytesRead = status == OperationStatus.Done ? (int)reader.Consumed
-                : status == OperationStatus.NeedMoreData && MsgPackSpec.TrySkip(source, out int needed) == OperationStatus.NeedMoreData ? needed
-                : 0;
+            OperationStatus status = TryRead(ref reader, out value, options, out long bytesNeeded);
+            bytesRead = status == OperationStatus.Done ? (int)reader.Consumed : (int)bytesNeeded;
             return status;
         }
 

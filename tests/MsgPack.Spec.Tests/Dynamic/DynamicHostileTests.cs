@@ -43,14 +43,15 @@ namespace MsgPack.Spec.Tests.Dynamic
         }
 
         [Theory]
-        [InlineData("dd 7f ff ff ff", OperationStatus.NeedMoreData)]
-        [InlineData("df 7f ff ff ff 01 02", OperationStatus.NeedMoreData)]
-        [InlineData("dc ff ff 01 02 03", OperationStatus.NeedMoreData)]
-        [InlineData("c6 7f ff ff ff 00", OperationStatus.NeedMoreData)]
-        [InlineData("dd ff ff ff ff", OperationStatus.InvalidData)]          // past int.MaxValue: an overflow, as for every reader
-        [InlineData("df ff ff ff ff 01 02", OperationStatus.InvalidData)]
-        [InlineData("c6 ff ff ff ff 00", OperationStatus.InvalidData)]
-        public void A_count_the_input_cannot_hold_allocates_nothing(string hex, OperationStatus expected)
+        [InlineData("dd 00 ff ff ff", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]         // 16 Mi items: an object[] of 128 MiB if allocated
+        [InlineData("df 00 ff ff ff 01 02", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]
+        [InlineData("dc ff ff 01 02 03", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]
+        [InlineData("c6 00 ff ff ff 00", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]
+        [InlineData("dd 7f ff ff ff", OperationStatus.InvalidData, typeof(MsgPackValidationException))]          // more than a span can hold: the validator says so
+        [InlineData("dd ff ff ff ff", OperationStatus.InvalidData, typeof(MsgPackOverflowException))]          // past int.MaxValue: an overflow, as for every reader
+        [InlineData("df ff ff ff ff 01 02", OperationStatus.InvalidData, typeof(MsgPackOverflowException))]
+        [InlineData("c6 ff ff ff ff 00", OperationStatus.InvalidData, typeof(MsgPackOverflowException))]
+        public void A_count_the_input_cannot_hold_allocates_nothing(string hex, OperationStatus expected, Type exception)
         {
             byte[] bytes = Hex.ToBytes(hex);
             _ = MsgPackDynamic.TryRead(bytes, out _, out _);
@@ -61,7 +62,7 @@ namespace MsgPack.Spec.Tests.Dynamic
             Assert.Null(value);
             Assert.True(allocated < 1024, $"{allocated} bytes allocated");
             Exception thrown = Assert.ThrowsAny<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _));
-            Assert.IsType(expected == OperationStatus.NeedMoreData ? typeof(MsgPackTruncatedException) : typeof(MsgPackOverflowException), thrown);
+            Assert.IsType(exception, thrown);
         }
 
         [Fact]

@@ -98,14 +98,28 @@ namespace MsgPack.Spec.Tests.Dynamic
             {
                 Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(bytes.AsSpan(0, length), out object? value, out int needed));
                 Assert.Null(value);
-                Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TrySkip(bytes.AsSpan(0, length), out int skipNeeded));
-                Assert.Equal(skipNeeded, needed);
+                Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TryValidate(bytes.AsSpan(0, length), out MsgPackValidationResult result));
+                Assert.Equal(result.BytesNeeded, needed);
                 Assert.Throws<MsgPackTruncatedException>(() => MsgPackDynamic.Read(bytes.AsSpan(0, length).ToArray(), out _));
 
                 var reader = new MsgPackReader(Sequences.Split(bytes.AsSpan(0, length).ToArray(), 3, withEmpty: true));
                 Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(ref reader, out _));
                 Assert.Equal(0, reader.Consumed);
             }
+        }
+
+        [Theory]
+        [InlineData("81 c1", "a map of 1 entry that cannot hold its 2 values, and 0xc1")]
+        [InlineData("a5 ff", "a cut str whose first byte is no UTF-8")]
+        [InlineData("93 a2 c3 28", "a cut array whose str is not UTF-8")]
+        [InlineData("d7 ff ff ff ff ff", "a cut timestamp 64 whose nanoseconds are already past 10^9")]
+        public void A_cut_value_whose_bytes_are_already_wrong_is_InvalidData_as_the_validator_says(string hex, string why)
+        {
+            byte[] bytes = Hex.ToBytes(hex);
+            Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(bytes, out _));
+            Assert.True(OperationStatus.InvalidData == MsgPackDynamic.TryRead(bytes, out _, out int bytesRead), why);
+            Assert.Equal(0, bytesRead);
+            Assert.ThrowsAny<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _));
         }
 
         [Fact]
