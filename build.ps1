@@ -1,21 +1,28 @@
 #!/usr/bin/env pwsh
+#Requires -Version 7.0
+
 <#
 .SYNOPSIS
-  The one entry point of the repository, for PowerShell users; the same verbs as build.sh.
+  The one entry point of the repository, for PowerShell users; the same verbs as build.sh. A verb that needs Linux
+  (Debian packages: the native baselines, afl, Tarantool, Mono) says so and fails elsewhere; on Linux some run
+  build.sh's scripts.
 .EXAMPLE
   ./build.ps1          # restore, build (Release) and run every test
-  ./build.ps1 test     # the same, with the package consumer and the other consumers, then the benchmark smoke test (native baselines + --verify)
+  ./build.ps1 test     # the same, with the package consumer and the other consumers, then the benchmark smoke test (native baselines + --verify); the test runs have CI set, so nothing skips
   ./build.ps1 build    # restore and build only
   ./build.ps1 pack     # build the NuGet package (.nupkg and .snupkg) into artifacts/packages, as CI would (the library, and the generator in analyzers/)
   ./build.ps1 package-consumer   # pack, then build and run tests/MsgPack.Spec.PackageConsumer against the package
-  ./build.ps1 native   # build native/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
+  ./build.ps1 repro    # build the library (and the generator) in two clones of HEAD; the DLLs and PDBs must be byte-identical
+  ./build.ps1 native   # build native/build/libmsgpack_native.so and run its ctest (Linux: Debian packages, bash)
   ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
-  ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench
+  ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench (raw output into artifacts/benchmarks/, reports into docs/results/)
   ./build.ps1 interleaved CLASS... [--seconds S] [--name FILE]   # rows in turns in one process, as ./build.sh interleaved
   ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
   ./build.ps1 afl [target|all] [seconds]   # coverage-guided fuzzing with afl++ and SharpFuzz, as ./build.sh afl (Linux)
   ./build.ps1 dump [--json] [FILE|-]   # the annotated dump or JSON of MessagePack bytes, as ./build.sh dump
   ./build.ps1 throughput [--perf DIR]   # the Tarantool sample's requests per second, as ./build.sh throughput (Linux)
+  ./build.ps1 stack    # the smallest thread stack for deep input (tools/MsgPack.Spec.StackProbe), into docs/results/stack/stack.txt
+  ./build.ps1 deps     # install the Debian packages the tests run (tarantool, mono-runtime), as ./build.sh deps (Linux)
   ./build.ps1 clean    # remove build outputs
 .NOTES
   Should PowerShell take a benchmark argument for one of its own, put -- before the arguments:
@@ -23,7 +30,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'native', 'net48', 'bench', 'interleaved', 'fuzz', 'afl', 'dump', 'throughput', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'repro', 'native', 'net48', 'bench', 'interleaved', 'fuzz', 'afl', 'dump', 'throughput', 'stack', 'deps', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -56,6 +63,26 @@ function Assert-DotNet {
 function Invoke-Restore { Assert-DotNet; Invoke-Step 'restore' { dotnet restore $Solution } }
 function Invoke-Build { Invoke-Restore; Invoke-Step "build ($Configuration)" { dotnet build $Solution -c $Configuration --no-restore } }
 
+# Runs $Body with the environment variables of $Variables set, and puts back what they were (the script runs in the
+# caller's PowerShell session: what it sets would stay there).
+function Invoke-WithEnvironment([hashtable] $Variables, [scriptblock] $Body) {
+    $savedEnvironment = @{}
+    foreach ($variableName in $Variables.Keys) {
+        $savedEnvironment[$variableName] = [Environment]::GetEnvironmentVariable($variableName)
+        [Environment]::SetEnvironmentVariable($variableName, $Variables[$variableName])
+    }
+    try { & $Body }
+    finally { foreach ($variableName in $savedEnvironment.Keys) { [Environment]::SetEnvironmentVariable($variableName, $savedEnvironment[$variableName]) } }
+}
+
+# dotnet test with CI set (any non-empty value; one set already is kept), so that no test that needs the native library
+# or a Tarantool skips: a missing one fails (tests/MsgPack.Spec.Tests/Prerequisite.cs). Only the test runs: CI=true would
+# turn on ContinuousIntegrationBuild in the build (Directory.Build.props).
+function Invoke-DotNetTest([string[]] $TestArgs, [hashtable] $Environment = @{}) {
+    $ci = if ($env:CI) { $env:CI } else { '1' }
+    Invoke-WithEnvironment (@{ CI = $ci } + $Environment) { dotnet test @TestArgs }
+}
+
 # Runs a native command, echoes its output, and returns the output lines (the exit code stays in $LASTEXITCODE).
 function Invoke-Captured([scriptblock] $Body) {
     $ErrorActionPreference = 'Continue' # stderr lines are output here, not errors
@@ -85,8 +112,20 @@ function Invoke-Test {
     }
 
     Write-Host "`n== test (the library's net10.0, netstandard2.0 and net8.0 builds, the README's blocks, the samples)"
-    $unit = Invoke-Captured { dotnet test $Solution -c $Configuration --no-build }
+    $unit = Invoke-Captured { Invoke-DotNetTest @($Solution, '-c', $Configuration, '--no-build') }
     $unitStatus = $LASTEXITCODE
+
+    # As build.sh: the bulk array and UTF-8 tests again with the wider vector paths switched off (no AVX-512, where the
+    # machine has it; no AVX2; no vectors at all), so that every path this machine could take runs.
+    $isas = @(@{ DOTNET_EnableAVX2 = '0' }, @{ DOTNET_EnableHWIntrinsic = '0' })
+    if ([System.Runtime.Intrinsics.X86.Avx512F]::IsSupported) { $isas = @(@{ DOTNET_EnableAVX512 = '0' }) + $isas }
+    foreach ($isa in $isas) {
+        $setting = "$($isa.Keys)=$($isa.Values)"
+        Write-Host "`n== bulk array and UTF-8 tests with $setting"
+        $rerun = Invoke-Captured { Invoke-DotNetTest @('tests/MsgPack.Spec.Tests', '-c', $Configuration, '--no-build', '--filter', 'FullyQualifiedName~BulkArrayTests|FullyQualifiedName~MixedWidthArrayTests|FullyQualifiedName~Utf8ValidationTests') $isa }
+        if ($LASTEXITCODE -ne 0) { $unitStatus = $LASTEXITCODE }
+        foreach ($line in $rerun) { $unit.Add($line) }
+    }
 
     # The package as a user gets it, as build.sh: packed from this build (without building again), then a project that
     # has only a PackageReference to it builds and runs serializers of its generator; a failure before its checks ran
@@ -183,7 +222,9 @@ function Invoke-BuildBenchmarks {
     Invoke-Step "build benchmarks ($Configuration)" { dotnet build $BenchProject -c $Configuration }
 }
 
-# ./build.ps1 bench [--full] [BenchmarkSwitcher args...]: the same as ./build.sh bench.
+# ./build.ps1 bench [--full] [BenchmarkSwitcher args...]: the same as ./build.sh bench (scripts/bench.sh says where the
+# results go: the raw output into artifacts/benchmarks/MODE, the markdown reports and headline.md into
+# docs/results/quick-pass or full-pass with run-info.txt, the chart into docs/benchmarks.svg).
 function Invoke-Bench([string[]] $BenchArgs) {
     $mode = 'short'
     $jobArgs = @('--job', 'short', '--iterationTime', '100', '--quick')  # as build.sh: fewer cases, no [FullOnly] rows
@@ -194,39 +235,107 @@ function Invoke-Bench([string[]] $BenchArgs) {
     }
     $filter = @('--filter', '*')
     if ($BenchArgs -contains '--filter' -or $BenchArgs -contains '-f') { $filter = @() }
+    $raw = "artifacts/benchmarks/$mode"
+    $docs = if ($mode -eq 'full') { 'docs/results/full-pass' } else { 'docs/results/quick-pass' }
+    $chart = if ($mode -eq 'full') { 'docs/benchmarks-full.svg' } else { 'docs/benchmarks.svg' }
 
     Invoke-Native @()
     Invoke-BuildBenchmarks
     Invoke-Step 'verify: every benchmark once per parameter set, after its fairness checks (no timing)' { dotnet $BenchDll --verify }
 
-    $artifacts = 'BenchmarkDotNet.Artifacts'
-    $results = "docs/results/$mode"
-    Remove-Item -Recurse -Force -ErrorAction SilentlyContinue "$artifacts/results"
+    if ($filter.Count -gt 0) { Remove-Item -Recurse -Force -ErrorAction SilentlyContinue $raw } # the whole suite runs: start afresh
+    New-Item -ItemType Directory -Force -Path $raw, $docs | Out-Null
+    $started = [DateTime]::UtcNow
     $watch = [System.Diagnostics.Stopwatch]::StartNew()
-    $benchmarkArgs = @($filter + $jobArgs + @('--artifacts', $artifacts) + $BenchArgs)
+    $benchmarkArgs = @($filter + $jobArgs + @('--artifacts', $raw) + $BenchArgs)
     Invoke-Step "benchmarks ($mode): $($benchmarkArgs -join ' ')" { dotnet $BenchDll @benchmarkArgs }
     $elapsed = [int]$watch.Elapsed.TotalSeconds
     Write-Host "benchmarks: $mode pass took $elapsed s"
+    $whole = "$raw/whole-suite.txt"
+    if ($filter.Count -gt 0) {
+        Set-Content -Path $whole -Value "the whole suite, finished $([DateTime]::UtcNow.ToString('yyyy-MM-dd HH:mm:ss')) UTC; filtered runs may have replaced some classes since"
+    }
 
-    if ($filter.Count -gt 0) { Remove-Item -Recurse -Force -ErrorAction SilentlyContinue $results } # the whole suite ran: start afresh
-    New-Item -ItemType Directory -Force -Path $results, 'docs/codegen' | Out-Null
-    # One entry per run whose files are in the directory (a filtered run replaces only its own files).
+    # One entry per run whose files are in the folder (a filtered run replaces only its own files), beside the reports.
+    if ($filter.Count -gt 0) { Remove-Item -Force -ErrorAction SilentlyContinue "$docs/run-info.txt" }
     $info = @(
         '---'
         "command: ./build.ps1 bench $(if ($mode -eq 'full') { '--full ' })$($BenchArgs -join ' ')"
         "benchmark arguments: $($benchmarkArgs -join ' ')"
         "finished: $([DateTime]::UtcNow.ToString('yyyy-MM-dd HH:mm:ss')) UTC, the BenchmarkDotNet run took $elapsed s"
     ) + @(dotnet $BenchDll --info)
-    Add-Content -Path "$results/run-info.txt" -Value $info
-    foreach ($pattern in '*-report-github.md', '*-report.csv', '*-report-full.json') {
-        Get-ChildItem -Path "$artifacts/results" -Filter $pattern -ErrorAction SilentlyContinue |
-            ForEach-Object { Copy-Item $_.FullName (Join-Path $results ($_.Name -replace '^MsgPack\.Spec\.Benchmarks\.', '')) }
+    Add-Content -Path "$docs/run-info.txt" -Value $info
+    # The markdown report of each class this run measured (all of them, replacing the earlier ones, after a whole run).
+    if ($filter.Count -gt 0) { Remove-Item -Force -ErrorAction SilentlyContinue "$docs/*-report-github.md" }
+    Get-ChildItem -Path "$raw/results" -Filter '*-report-github.md' -ErrorAction SilentlyContinue |
+        Where-Object { $_.LastWriteTimeUtc -ge $started } |
+        ForEach-Object { Copy-Item $_.FullName (Join-Path $docs ($_.Name -replace '^MsgPack\.Spec\.Benchmarks\.', '')) }
+    # As build.sh: the chart and headline.md from a whole run only (maybe updated since by filtered runs).
+    if (Test-Path $whole) {
+        Invoke-Step 'chart' { dotnet $BenchDll --chart "$raw/results" $chart }
+        Invoke-Step 'headline ratios' { dotnet $BenchDll --report "$raw/results" "$docs/headline.md" }
     }
-    Get-ChildItem -Path "$artifacts/results" -Filter '*-asm.md' -ErrorAction SilentlyContinue |
-        ForEach-Object { Copy-Item $_.FullName (Join-Path 'docs/codegen' ($_.Name -replace '^MsgPack\.Spec\.Benchmarks\.', '')) }
-    $chart = if ($mode -eq 'full') { 'docs/benchmarks-full.svg' } else { 'docs/benchmarks.svg' }
-    Invoke-Step 'chart' { dotnet $BenchDll --chart $results $chart }
-    Invoke-Step 'headline ratios' { dotnet $BenchDll --report $results "$results/headline.md" }
+    else {
+        Write-Host "$chart and $docs/headline.md not redrawn: $raw holds no run of the whole suite (./build.ps1 bench$(if ($mode -eq 'full') { ' --full' }) without --filter makes one)"
+    }
+}
+
+# A program of tools/ or samples/ (its project directory), built quietly (its errors shown when it fails); returns the
+# path of its dll.
+function Invoke-BuildTool([string] $Project) {
+    Assert-DotNet
+    dotnet build $Project -c $Configuration -v q -nologo | Out-Null
+    if ($LASTEXITCODE -ne 0) {
+        dotnet build $Project -c $Configuration | Out-Host
+        throw "the build of $Project failed with exit code $LASTEXITCODE"
+    }
+    return "$Project/bin/$Configuration/net10.0/$(Split-Path -Leaf $Project).dll"
+}
+
+# ./build.ps1 repro, as ./build.sh repro: two clones of HEAD in two directories of different names and depths, each
+# building the library (all three target frameworks, and the generator it packs) as CI does; every DLL and PDB must be
+# byte-identical between them.
+function Invoke-Repro {
+    Assert-DotNet
+    $root = Join-Path ([System.IO.Path]::GetTempPath()) "msgpack-spec-repro-$([Guid]::NewGuid().ToString('N'))"
+    $clones = @((Join-Path $root 'one/MsgPack.Spec'), (Join-Path $root 'second-clone/deeper/MsgPack.Spec'))
+    try {
+        foreach ($clone in $clones) {
+            Invoke-Step "clone into $clone" { git clone -q . $clone }
+            Invoke-Step "build $clone" { dotnet build "$clone/src/MsgPack.Spec/MsgPack.Spec.csproj" -c $Configuration -p:ContinuousIntegrationBuild=true -v q -nologo | Out-Null }
+        }
+        Write-Host "`n== compare"
+        # The library, and the generator that its build builds and its package ships (analyzers/dotnet/roslyn4.4/cs).
+        $names = 'MsgPack.Spec.dll', 'MsgPack.Spec.pdb', 'MsgPack.Spec.Generator.dll', 'MsgPack.Spec.Generator.pdb'
+        $files = foreach ($project in 'src/MsgPack.Spec', 'src/MsgPack.Spec.Generator') {
+            Get-ChildItem -Path (Join-Path $clones[0] "$project/bin/$Configuration") -Recurse -File |
+                Where-Object { $names -contains $_.Name } |
+                ForEach-Object { [System.IO.Path]::GetRelativePath($clones[0], $_.FullName).Replace('\', '/') }
+        }
+        $different = 0
+        foreach ($file in ($files | Sort-Object)) {
+            $one = (Get-FileHash -Algorithm SHA256 (Join-Path $clones[0] $file)).Hash.ToLowerInvariant()
+            $other = Join-Path $clones[1] $file
+            $two = if (Test-Path $other) { (Get-FileHash -Algorithm SHA256 $other).Hash.ToLowerInvariant() } else { 'missing' }
+            if ($one -eq $two) { Write-Host "identical: $file $($one.Substring(0, 16))" }
+            else { Write-Host "DIFFERENT: $file"; $different++ }
+        }
+        if ($different -gt 0) { throw "repro: $different file(s) differ between the two clones" }
+    }
+    finally { Remove-Item -Recurse -Force -ErrorAction SilentlyContinue $root }
+}
+
+# ./build.ps1 stack, as ./build.sh stack: the smallest thread stack on which generated readers read deep input, valid
+# and bad, with tiered compilation and without (tools/MsgPack.Spec.StackProbe), into docs/results/stack/stack.txt.
+function Invoke-Stack {
+    $probe = Invoke-BuildTool 'tools/MsgPack.Spec.StackProbe'
+    $file = 'docs/results/stack/stack.txt'
+    New-Item -ItemType Directory -Force -Path (Split-Path $file) | Out-Null
+    dotnet $probe | Tee-Object -FilePath $file
+    if ($LASTEXITCODE -ne 0) { throw "the stack probe failed with exit code $LASTEXITCODE" }
+    '' | Tee-Object -FilePath $file -Append
+    Invoke-WithEnvironment @{ DOTNET_TieredCompilation = '0' } { dotnet $probe | Tee-Object -FilePath $file -Append }
+    if ($LASTEXITCODE -ne 0) { throw "the stack probe (DOTNET_TieredCompilation=0) failed with exit code $LASTEXITCODE" }
 }
 
 function Invoke-Pack {
@@ -279,9 +388,9 @@ switch ($Verb) {
         Invoke-Step 'afl' { bash ./build.sh afl @Rest }
     }
     'dump' {
-        Assert-DotNet
-        dotnet build tools/MsgPack.Spec.Dump -c $Configuration -v q -nologo | Out-Null
-        dotnet "tools/MsgPack.Spec.Dump/bin/$Configuration/net10.0/MsgPack.Spec.Dump.dll" @Rest
+        $dump = Invoke-BuildTool 'tools/MsgPack.Spec.Dump'
+        dotnet $dump @Rest
+        if ($LASTEXITCODE -ne 0) { exit $LASTEXITCODE }
     }
     'throughput' {
         # A Tarantool server from Debian, and perf for --perf: the one implementation is build.sh's.
@@ -289,6 +398,14 @@ switch ($Verb) {
         Invoke-Step 'throughput' { bash ./build.sh throughput @Rest }
     }
     'native' { Invoke-Native $Rest }
+    'repro' { Invoke-Repro }
+    'stack' { Invoke-Stack }
+    'deps' {
+        # tarantool (the Tarantool sample's tests) and mono-runtime (the net48 consumer elsewhere than Windows) are
+        # Debian packages: the one implementation is build.sh's.
+        if (-not $IsLinux) { throw 'deps installs Debian packages (tarantool, mono-runtime): use WSL or a Debian container. On Windows the net48 consumer runs on .NET Framework itself; the Tarantool tests need a tarantool on PATH.' }
+        Invoke-Step 'Debian packages of the tests (tarantool, mono-runtime)' { bash ./build.sh deps }
+    }
     'net48' {
         if ($IsWindows) { Invoke-Step 'net48 consumer (C# 7.3, the netstandard2.0 build)' { & $Net48Consumer } }
         else { Invoke-Step 'net48 consumer (C# 7.3, the netstandard2.0 build) under Mono' { bash ./build.sh net48 } }

@@ -8,6 +8,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     /// <summary>
     /// The hot path (write a request, read its response) allocates nothing once warmed up: the whole process's
     /// allocated bytes (every thread: the send and receive loops run on the thread pool) over thousands of requests.
+    /// A property of a Release build: a Debug build (a plain <c>dotnet test</c>) skips these, unless <c>CI</c> is set.
     /// </summary>
     [Collection(TarantoolCollection.Name)]
     public sealed class AllocationTests(TarantoolFixture fixture, ITestOutputHelper output)
@@ -44,7 +45,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.True(allocated < Requests, $"{what}: {allocated} bytes over {Requests} requests ({(double)allocated / Requests:F2} per request)");
         }
 
-        [Fact]
+        [TarantoolAllocationFact]
         public async Task Ping_one_at_a_time_allocates_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;
@@ -58,7 +59,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "PING");
         }
 
-        [Fact]
+        [TarantoolAllocationFact]
         public async Task Select_and_read_of_a_tuple_allocates_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;
@@ -79,7 +80,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "SELECT");
         }
 
-        [Fact]
+        [TarantoolAllocationFact]
         public async Task A_typed_select_allocates_nothing_per_request_but_the_caller_s_tuples()
         {
             TarantoolConnection connection = fixture.Connection;
@@ -104,7 +105,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "typed SELECT");
         }
 
-        [Fact]
+        [TarantoolAllocationFact]
         public async Task A_hundred_in_flight_at_a_time_allocate_nothing_per_request()
         {
             TarantoolConnection connection = fixture.Connection;

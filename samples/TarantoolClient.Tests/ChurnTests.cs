@@ -116,7 +116,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             return quiet.Elapsed;
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task After_churn_every_slot_is_free_and_the_pool_has_not_grown()
         {
             await using TarantoolConnection connection = await fixture.ConnectWithShortTimeoutsAsync(new TarantoolConnectionOptions { RequestTimeout = RequestTimeout });

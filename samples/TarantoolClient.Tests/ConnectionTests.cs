@@ -8,7 +8,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class ConnectionTests(TarantoolFixture fixture)
     {
-        [Fact]
+        [TarantoolFact]
         public async Task The_greeting_names_the_server_and_carries_a_20_byte_salt()
         {
             await using TarantoolConnection connection = await TarantoolConnection.ConnectAsync(fixture.Server.EndPoint);
@@ -18,7 +18,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_wrong_password_is_refused_with_the_server_s_error()
         {
             var error = await Assert.ThrowsAsync<TarantoolException>(() =>
@@ -27,7 +27,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Contains("Incorrect password", error.Message, StringComparison.Ordinal);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task The_guest_may_ping_but_not_read_the_space()
         {
             await using TarantoolConnection guest = await TarantoolConnection.ConnectAsync(fixture.Server.EndPoint);
@@ -40,7 +40,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Contains("guest", error.Message, StringComparison.Ordinal);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Requests_in_flight_when_the_connection_closes_fail_and_later_ones_throw()
         {
             TarantoolConnection connection = await fixture.ConnectAsync();
@@ -50,7 +50,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Throws<IOException>(() => { _ = connection.PingAsync(); });
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_response_used_after_dispose_throws_and_a_second_dispose_does_nothing()
         {
             TarantoolResponse response = await fixture.Connection.CallAsync("echo", new UnsignedKey(7));

@@ -61,7 +61,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             return account;
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Insert_replace_update_select_delete_go_through_the_server()
         {
             TarantoolConnection c = fixture.Connection;
@@ -100,7 +100,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Select_walks_the_index_with_limit_offset_and_iterator()
         {
             TarantoolConnection c = fixture.Connection;
@@ -117,7 +117,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(70_006UL, Account.Read(ref reader).Id);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Eval_gets_its_arguments_and_returns_every_value()
         {
             byte[] args = Encode.Bytes((ref Span<byte> s) =>
@@ -135,7 +135,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(440, reader.ReadInt32());
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_value_that_fails_to_write_fails_its_request_and_leaves_the_connection_working()
         {
             var error = await Assert.ThrowsAsync<ArgumentNullException>(async () =>

@@ -8,7 +8,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class ErrorTests(TarantoolFixture fixture)
     {
-        [Fact]
+        [TarantoolFact]
         public async Task A_duplicate_key_comes_back_as_code_message_and_stack()
         {
             byte[] tuple = Encode.Pair(50_000, Encode.Bytes((ref Span<byte> s) => MsgPackSpec.WriteString(ref s, "first")));
@@ -33,7 +33,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await fixture.Connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task An_unknown_function_is_error_33()
         {
             var error = await Assert.ThrowsAsync<TarantoolException>(async () =>
@@ -44,7 +44,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal("Procedure 'no_such_function' is not defined", error.Message);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_custom_error_raised_in_Lua_keeps_its_type()
         {
             var error = await Assert.ThrowsAsync<TarantoolException>(async () =>
@@ -57,7 +57,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Contains("SampleError", frame.FieldsJson, StringComparison.Ordinal);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task An_error_returned_as_a_value_is_an_MP_ERROR_extension_with_its_cause()
         {
             // MP_ERROR values appear only where the session asks for them.
@@ -78,7 +78,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.All(stack, frame => Assert.Equal("CustomError", frame.Type));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_request_the_server_cannot_parse_is_an_error_not_a_lost_connection()
         {
             // SELECT without its limit: Tarantool 2.6 requires the field.

@@ -9,7 +9,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class PipelineTests(TarantoolFixture fixture)
     {
-        [Fact]
+        [TarantoolFact]
         public async Task A_thousand_pipelined_requests_get_their_own_responses_split_across_reads()
         {
             const int Count = 1000;
@@ -44,7 +44,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.True(connection.SlotCount <= Count + 1, $"{connection.SlotCount} slots");
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Responses_that_come_back_out_of_order_find_their_requests()
         {
             const int Count = 20;
@@ -66,7 +66,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.True(order[0] > order[^1], "the last request sent was answered first: " + string.Join(",", order));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_response_over_64_KiB_arrives_across_pipe_segments()
         {
             const int Length = 300_000;
@@ -83,7 +83,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_response_longer_than_the_limit_closes_the_connection_before_it_is_buffered()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync(new TarantoolConnectionOptions { MaxResponseLength = 10_000 });

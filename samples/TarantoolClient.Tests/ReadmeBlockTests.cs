@@ -9,7 +9,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class ReadmeBlockTests(TarantoolFixture fixture)
     {
-        [Fact]
+        [TarantoolFact]
         public void The_README_s_Tarantool_block_runs_as_printed()
         {
             ReadmeBlock block = ReadmeBlocks.Extract("README.md").Single(b => b.Code.Contains("MsgPack.Spec.Samples.Tarantool", StringComparison.Ordinal));

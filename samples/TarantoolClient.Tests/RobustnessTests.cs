@@ -15,7 +15,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             return reader.ReadUInt32();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_push_before_the_response_is_not_taken_for_it()
         {
             // box.session.push sends a frame with the call's sync (code 0x80) before the call's own response.
@@ -26,7 +26,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await fixture.Connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task An_error_message_that_is_not_UTF8_fails_its_request_only()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();
@@ -44,7 +44,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             await connection.PingAsync();
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Reading_a_failed_task_twice_throws_and_leaves_the_slots_alone()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();
@@ -59,7 +59,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal((1u, 2u), (Echoed(first), Echoed(second)));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task The_result_of_a_request_not_yet_answered_throws_and_the_request_goes_on()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();
@@ -73,7 +73,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(2, connection.SlotCount);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Disposing_two_copies_of_a_response_releases_its_slot_once()
         {
             await using TarantoolConnection connection = await fixture.ConnectAsync();

@@ -137,7 +137,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
 
         private static ulong IdOf(string name) => 1000 + (ulong)Cases.Keys.ToList().IndexOf(name);
 
-        [Theory]
+        [TarantoolTheory]
         [MemberData(nameof(CaseNames))]
         public async Task A_value_comes_back_from_insert_and_select_byte_for_byte(string name)
         {
@@ -156,7 +156,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(tuple, SingleTuple(selected));
         }
 
-        [Theory]
+        [TarantoolTheory]
         [InlineData("decimal 1.23 (ext8)", "1.23", true, false)]
         [InlineData("decimal -12.345 (fixext4)", "-12.345", true, false)]
         [InlineData("uuid (fixext16)", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, true)]
@@ -176,7 +176,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(text, reader.ReadString());
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Tarantool_s_own_encoding_of_its_types_reads_back_through_the_library()
         {
             // The other direction: values the server encodes (CALL mixed()), read with typed reads.

@@ -13,7 +13,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         private TarantoolServer? _server;
         private TarantoolConnection? _connection;
 
-        public TarantoolServer Server => _server ?? throw new InvalidOperationException("Not started.");
+        public TarantoolServer Server => _server ?? throw new InvalidOperationException("Not started: " + (TarantoolPrerequisite.SkipReason ?? "InitializeAsync has not run."));
 
         /// <summary>A connection shared by the tests that need no special options.</summary>
         public TarantoolConnection Connection => _connection ?? throw new InvalidOperationException("Not started.");
@@ -26,6 +26,14 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
 
         public async Task InitializeAsync()
         {
+            // No tarantool and CI not set: every test that needs the server is skipped ([TarantoolFact]); the tests of
+            // the collection against a fake server run. With CI set, a missing tarantool fails here, and so every test
+            // of the collection.
+            if (TarantoolPrerequisite.SkipReason is not null)
+            {
+                return;
+            }
+
             _server = TarantoolServer.Start();
             _connection = await ConnectAsync();
             using TarantoolResponse ids = await _connection.EvalAsync("return box.space.values.id, box.space.hashed.id", new EmptyArray());

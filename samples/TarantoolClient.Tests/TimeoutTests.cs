@@ -59,7 +59,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.True(median <= Duration + Period + TimeSpan.FromMilliseconds(100), $"{what}: the median timeout fired after {median.TotalMilliseconds:F2} ms");
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_request_timeout_never_fires_before_its_duration()
         {
             await using TarantoolConnection connection = await fixture.ConnectWithShortTimeoutsAsync(new TarantoolConnectionOptions { RequestTimeout = Duration });

@@ -31,7 +31,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Select_returns_its_tuples_as_the_caller_s_type()
         {
             await PutAsync(80_000, 10);
@@ -55,7 +55,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(3, again);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_select_of_nothing_has_no_tuples()
         {
             using TarantoolTuples<Account> tuples = await fixture.Connection.SelectAsync<UnsignedKey, Account>(fixture.ValuesSpace, 0, new UnsignedKey(89_999));
@@ -66,7 +66,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_type_that_reads_part_of_a_tuple_skips_the_rest()
         {
             await PutAsync(81_000, 1);
@@ -74,7 +74,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(new Balance(81_000, 810_000), Assert.Single(Read(tuples)));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_tuple_of_another_shape_fails_where_it_is_read_and_the_connection_goes_on()
         {
             await PutAsync(82_000, 1);
@@ -88,7 +88,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal(new Account(82_000, "typed 82000", 820_000), Assert.Single(Read(again)));
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Any_response_s_data_reads_as_the_caller_s_type()
         {
             using (TarantoolResponse inserted = await fixture.Connection.ReplaceAsync(fixture.ValuesSpace, new Account(83_000, "Ann", 5)))
@@ -101,7 +101,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal([0xcd, 0x01, 0x2c], Assert.Single(Read(called.Tuples<MsgPackBytes>())).Encoded.ToArray());
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Disposed_tuples_throw_and_the_server_s_error_comes_from_the_await()
         {
             TarantoolTuples<Account> tuples = await fixture.Connection.SelectAsync<UnsignedKey, Account>(fixture.ValuesSpace, 0, new UnsignedKey(1));
@@ -117,7 +117,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             });
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task Types_that_alternate_on_the_same_slots_each_read_their_own_shape()
         {
             // One request at a time reuses the same slot: its typed view is remade when the tuple type changes.
@@ -134,7 +134,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task A_cancelled_token_fails_the_typed_select_before_it_is_sent()
         {
             await Assert.ThrowsAnyAsync<OperationCanceledException>(async () =>

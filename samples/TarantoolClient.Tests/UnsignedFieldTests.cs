@@ -11,7 +11,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     [Collection(TarantoolCollection.Name)]
     public sealed class UnsignedFieldTests(TarantoolFixture fixture)
     {
-        [Theory]
+        [TarantoolTheory]
         [InlineData(new byte[] { 0xd0, 0x05 })]
         [InlineData(new byte[] { 0xd1, 0x01, 0x00 })]
         [InlineData(new byte[] { 0xd2, 0x00, 0x01, 0x00, 0x00 })]
@@ -27,7 +27,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Contains("expected unsigned", error.Message, StringComparison.Ordinal);
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task The_smallest_form_writers_give_the_server_unsigned_formats_from_signed_values()
         {
             long[] values = [0, 1, 127, 128, 255, 256, 32_767, 32_768, 65_535, 65_536, int.MaxValue, 1L + int.MaxValue, uint.MaxValue, 1L + uint.MaxValue, long.MaxValue];
@@ -65,7 +65,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task The_generated_request_values_write_the_forms_the_server_expects()
         {
             // UnsignedKey and EmptyArray are [MsgPackObject]s: [value] in the smallest unsigned form, and [].
@@ -104,7 +104,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             }
         }
 
-        [Fact]
+        [TarantoolFact]
         public async Task An_exact_width_key_is_a_different_key_to_the_server()
         {
             // What the library's docs warn about (ReserveUInt32Exact): ce 00 00 00 07 and 07 are both 7, yet the

@@ -58,7 +58,7 @@ namespace MsgPack.Spec.Differential
 
         public DifferentialValidationTests(ITestOutputHelper output) => _output = output;
 
-        [Fact]
+        [NativeFact]
         public void Every_corpus_document_and_every_prefix_gets_the_same_verdict_as_mp_check()
         {
             Native.Require();
@@ -79,7 +79,7 @@ namespace MsgPack.Spec.Differential
             Assert.True(tally.AgreedValid > 50, tally.Format());
         }
 
-        [Fact]
+        [NativeFact]
         public void Fuzzed_inputs_get_the_same_verdict_as_mp_check_but_for_the_listed_differences()
         {
             Native.Require();
@@ -99,7 +99,7 @@ namespace MsgPack.Spec.Differential
             Assert.True(tally.AgreedValid > 0 && tally.AgreedInvalid > 0, tally.Format());
         }
 
-        [Fact]
+        [NativeFact]
         public void The_known_differences_show_on_minimal_inputs()
         {
             Native.Require();

@@ -24,6 +24,15 @@ namespace MsgPack.Spec.Differential
         /// <summary>Where the library was loaded from.</summary>
         public static string? LoadedFrom { get; private set; }
 
+        /// <summary>
+        /// What a test that calls the library needs when it is missing or stale (without <see cref="NewestExport"/>), and
+        /// the command that builds it; null when it loads. <see cref="NativeFactAttribute"/> skips the test by it unless
+        /// <c>CI</c> is set.
+        /// </summary>
+        public static string? Missing => Loaded.Value.Handle == IntPtr.Zero
+            ? $"needs native/build/{FileName}: run ./build.sh native"
+            : null;
+
         /// <summary>Fails the calling test (not a skip) when the native library is missing or stale.</summary>
         public static void Require()
         {

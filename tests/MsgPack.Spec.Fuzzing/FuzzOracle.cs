@@ -551,20 +551,31 @@ namespace MsgPack.Spec.Fuzzing
             }
 
             outcome.Result = _lastResult;
-            long beforeThrow = Allocated();
-            try
-            {
-                validate();
-            }
-            catch (Exception e)
-            {
-                outcome.ThrowError = e;
-            }
 
-            long usedThrow = Allocated() - beforeThrow;
-            if (usedThrow > length + Slack + ExceptionBudget)
+            // As every call over budget, judged on a repeat: what a throw allocates grows with the frames its stack trace
+            // holds, and a first call on a loaded machine can still run through unoptimized (not yet inlined) frames.
+            for (int attempt = 0; attempt < 2; attempt++)
             {
-                Fail("allocation", name + " Validate", $"{usedThrow} bytes allocated for a {length}-byte input");
+                long beforeThrow = Allocated();
+                try
+                {
+                    validate();
+                }
+                catch (Exception e)
+                {
+                    outcome.ThrowError = e;
+                }
+
+                long usedThrow = Allocated() - beforeThrow;
+                if (usedThrow <= length + Slack + ExceptionBudget)
+                {
+                    break;
+                }
+
+                if (attempt == 1)
+                {
+                    Fail("allocation", name + " Validate", $"{usedThrow} bytes allocated for a {length}-byte input");
+                }
             }
 
             return outcome;

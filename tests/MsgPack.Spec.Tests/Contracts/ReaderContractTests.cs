@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Diagnostics;
 using System.Globalization;
 using Xunit;
 
@@ -293,7 +292,6 @@ namespace MsgPack.Spec.Tests.Contracts
 
             Assert.Equal(readers.Length, count);
             var statuses = new int[4];
-            var watch = Stopwatch.StartNew();
             for (int i = 0; i < Inputs; i++)
             {
                 byte[] input = new byte[random.Next(0, 13)];
@@ -318,7 +316,6 @@ namespace MsgPack.Spec.Tests.Contracts
             Assert.True(statuses[(int)OperationStatus.NeedMoreData] > 10_000, counts);
             Assert.True(statuses[(int)OperationStatus.InvalidData] > 10_000, counts);
             Assert.Equal(0, statuses[(int)OperationStatus.DestinationTooSmall]);
-            Assert.True(watch.Elapsed < TimeSpan.FromSeconds(30), $"the sweep took {watch.Elapsed}");
         }
 
         private static readonly byte[] HeaderCodes =

@@ -4,6 +4,7 @@ using System.Buffers;
 using System.IO;
 using System.IO.Pipelines;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
 using MsgPack.Spec.Serialization;
 using Xunit;
@@ -23,16 +24,28 @@ namespace MsgPack.Spec.Tests.IO
     /// </remarks>
     public class MsgPackStreamAllocationTests
     {
+        /// <summary>
+        /// A count of 0 B holds for a Release build: a Debug build (a plain <c>dotnet test</c>) skips it, with the
+        /// command that runs it, unless <c>CI</c> is set (<see cref="Prerequisite.ReleaseBuild"/>).
+        /// </summary>
+        public sealed class ReleaseFactAttribute : FactAttribute
+        {
+            /// <summary>Reads the build of the library and of these tests when the test is discovered.</summary>
+            /// <param name="member">The test method (filled in by the compiler).</param>
+            public ReleaseFactAttribute([CallerMemberName] string member = "") =>
+                Prerequisite.Apply(this, Prerequisite.ReleaseBuild(typeof(MsgPackStream), typeof(ReleaseFactAttribute)), member);
+        }
+
         private const int Count = 1000;
         private const int Attempts = 3;
 
-        [Fact]
+        [ReleaseFact]
         public void WritingStructsToAPipeAllocatesNothing() => WriteToPipe(new StreamPoint(40_000, -1));
 
-        [Fact]
+        [ReleaseFact]
         public void WritingClassesToAPipeAllocatesNothing() => WriteToPipe(AsyncDoorSamples.Orders[2]);
 
-        [Fact]
+        [ReleaseFact]
         public void WritingToAStreamAllocatesNothing()
         {
             StreamOrder order = AsyncDoorSamples.Orders[2];
@@ -46,7 +59,7 @@ namespace MsgPack.Spec.Tests.IO
             Assert.Equal(AsyncDoorSamples.Encode(order), stream.GetBuffer().AsSpan(0, AsyncDoorSamples.Encode(order).Length).ToArray());
         }
 
-        [Fact]
+        [ReleaseFact]
         public void ReadingFromAPipeOneValueAtATimeAllocatesNothing()
         {
             var point = new StreamPoint(128, -33);
@@ -59,7 +72,7 @@ namespace MsgPack.Spec.Tests.IO
             Assert.Equal(0, allocated);
         }
 
-        [Fact]
+        [ReleaseFact]
         public void ReadingFromAStreamOneValueAtATimeAllocatesNothing()
         {
             var point = new StreamPoint(128, -33);

@@ -55,15 +55,24 @@ namespace MsgPack.Spec.Tests.Text
             ReadOnlySequence<byte> sequence = Sequences.Split(document.AsSpan(0, written).ToArray(), 3, withEmpty: false);
             Assert.Equal(OperationStatus.Done, Read(sequence));
 
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 1000; i++)
+            // Two measured rounds, one of which must allocate exactly 0 B: a call that allocates does so in both, while a
+            // one-off (the pooled buffer text across segments rents, given back to the GC by a gen 2 collection that
+            // another test class caused; a method's tier-up) shows in one round only. CI counted 3,600 B once.
+            long allocated = long.MaxValue;
+            for (int round = 0; round < 2 && allocated != 0; round++)
             {
-                // No assertion inside the measured loop: xunit's comparers allocate.
-                var reader = new MsgPackReader(sequence);
-                reader.TryReadStringBytes(out _);
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < 1000; i++)
+                {
+                    // No assertion inside the measured loop: xunit's comparers allocate.
+                    var reader = new MsgPackReader(sequence);
+                    reader.TryReadStringBytes(out _);
+                }
+
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             }
 
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            Assert.Equal(0, allocated);
         }
 
         private static OperationStatus Read(ReadOnlySequence<byte> sequence)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# ./build.sh pack: the package as CI would make it (ContinuousIntegrationBuild: source paths mapped to /_/, Source Link
+# to the repository at HEAD): the .nupkg (the library, and the generator in analyzers/dotnet/roslyn4.4/cs), and the
+# .snupkg of the library's PDBs, into artifacts/packages, replacing the previous pack.
+#   scripts/pack.sh --no-build [dotnet pack options...]
+#                         the same from the build already there, without ContinuousIntegrationBuild (./build.sh test
+#                         packs so for the package consumer)
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+pack_library() {
+  rm -f artifacts/packages/MsgPack.Spec.Core.*
+  dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c "$configuration" --no-restore -o artifacts/packages "$@"
+}
+
+if [ "${1:-}" = --no-build ]; then
+  log "pack (for the package consumer)"
+  pack_library "$@"
+else
+  restore
+  log "pack"
+  pack_library -p:ContinuousIntegrationBuild=true "$@"
+  ls -l artifacts/packages
+fi
