@@ -10,7 +10,7 @@ project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
 # The corpus: documents/ and roundtrip/ seed afl-fuzz; crashes/TARGET/ receives what it finds (the library's tests
 # replay all of it).
 afl_corpus=tests/MsgPack.Spec.Fuzzing/corpus
-afl_targets=(readers skip validate sequence token roundtrip text utf8 generated)
+afl_targets=(readers skip validate sequence token roundtrip text utf8 generated document)
 
 which=${1:-all} seconds=${2:-300} targets=()
 if [ "$which" = all ]; then targets=("${afl_targets[@]}"); else

@@ -19,9 +19,17 @@ namespace MsgPack.Spec.Tests.Dynamic
         };
 
         /// <summary>A random tree: scalars of every kind, arrays and maps up to <paramref name="depth"/> levels.</summary>
-        public static object? Random(Random random, int depth)
+        /// <param name="random">The source of every choice.</param>
+        /// <param name="depth">The levels of arrays and maps left.</param>
+        /// <param name="extensions">Whether extensions other than the timestamp may appear (MessagePack-CSharp's object formatter reads none: a str takes their place).</param>
+        public static object? Random(Random random, int depth, bool extensions = true)
         {
             int kind = random.Next(depth > 0 ? 20 : 16);
+            if (kind == 15 && !extensions)
+            {
+                kind = 12;
+            }
+
             switch (kind)
             {
                 case 0: return null;
@@ -42,7 +50,7 @@ namespace MsgPack.Spec.Tests.Dynamic
                 case 15: return new MsgPackExtension((sbyte)random.Next(0, 128), Enumerable.Range(0, random.Next(20)).Select(_ => (byte)random.Next(256)).ToArray());
                 case 16:
                 case 17:
-                    return Enumerable.Range(0, random.Next(6)).Select(_ => Random(random, depth - 1)).ToArray();
+                    return Enumerable.Range(0, random.Next(6)).Select(_ => Random(random, depth - 1, extensions)).ToArray();
                 default:
                     var map = new Dictionary<object, object?>();
                     int entries = random.Next(6);
@@ -54,7 +62,7 @@ namespace MsgPack.Spec.Tests.Dynamic
                             1 => (object)(byte)random.Next(128),
                             _ => (short)random.Next(-30000, -200),
                         };
-                        map[key] = Random(random, depth - 1);
+                        map[key] = Random(random, depth - 1, extensions);
                     }
 
                     return map;
