@@ -16,6 +16,7 @@ namespace MsgPack.Spec
                 case DynamicEvent.Boolean: writer.WriteBoolean(walker.Integer != 0); break;
                 case DynamicEvent.Int64: writer.WriteInt64(walker.Integer); break;
                 case DynamicEvent.UInt64: writer.WriteUInt64((ulong)walker.Integer); break;
+                case DynamicEvent.ExactInteger: WriteExact(ref writer, walker.Code, walker.Integer); break;
                 case DynamicEvent.Single: writer.WriteSingle((float)walker.Float); break;
                 case DynamicEvent.Double: writer.WriteDouble(walker.Float); break;
                 case DynamicEvent.Timestamp: writer.WriteTimestamp(walker.Timestamp); break;
@@ -36,6 +37,7 @@ namespace MsgPack.Spec
                 case DynamicEvent.Boolean: MsgPackSpec.WriteBoolean(ref destination, walker.Integer != 0); break;
                 case DynamicEvent.Int64: MsgPackSpec.WriteInt64(ref destination, walker.Integer); break;
                 case DynamicEvent.UInt64: MsgPackSpec.WriteUInt64(ref destination, (ulong)walker.Integer); break;
+                case DynamicEvent.ExactInteger: destination = destination.Slice(WriteExact(destination, walker.Code, walker.Integer)); break;
                 case DynamicEvent.Single: MsgPackSpec.WriteSingle(ref destination, (float)walker.Float); break;
                 case DynamicEvent.Double: MsgPackSpec.WriteDouble(ref destination, walker.Float); break;
                 case DynamicEvent.Timestamp: MsgPackSpec.WriteTimestamp(ref destination, walker.Timestamp); break;
@@ -53,6 +55,7 @@ namespace MsgPack.Spec
             DynamicEvent.Nil or DynamicEvent.Boolean => 1,
             DynamicEvent.Int64 => MsgPackSpec.GetInt64EncodedLength(walker.Integer),
             DynamicEvent.UInt64 => MsgPackSpec.GetUInt64EncodedLength((ulong)walker.Integer),
+            DynamicEvent.ExactInteger => ExactLength(walker.Code),
             DynamicEvent.Single => 5,
             DynamicEvent.Double => 9,
             DynamicEvent.Timestamp => MsgPackSpec.GetTimestampEncodedLength(walker.Timestamp),
@@ -62,6 +65,42 @@ namespace MsgPack.Spec
             DynamicEvent.Raw => walker.Bytes.Length,
             DynamicEvent.ArrayHeader => MsgPackSpec.GetArrayHeaderEncodedLength((int)walker.Integer),
             _ => MsgPackSpec.GetMapHeaderEncodedLength((int)walker.Integer),
+        };
+
+        /// <summary>The bytes of an integer in the exact format of its .NET type (uint 8 for a byte ... int 64 for a long): the code and 1, 2, 4 or 8 bytes.</summary>
+        private static int ExactLength(byte code) => code switch
+        {
+            DataCodes.UInt8 or DataCodes.Int8 => 2,
+            DataCodes.UInt16 or DataCodes.Int16 => 3,
+            DataCodes.UInt32 or DataCodes.Int32 => 5,
+            _ => 9,
+        };
+
+        private static void WriteExact(ref MsgPackWriter writer, byte code, long bits)
+        {
+            switch (code)
+            {
+                case DataCodes.UInt8: writer.WriteUInt8Exact(unchecked((byte)bits)); break;
+                case DataCodes.UInt16: writer.WriteUInt16Exact(unchecked((ushort)bits)); break;
+                case DataCodes.UInt32: writer.WriteUInt32Exact(unchecked((uint)bits)); break;
+                case DataCodes.UInt64: writer.WriteUInt64Exact(unchecked((ulong)bits)); break;
+                case DataCodes.Int8: writer.WriteInt8Exact(unchecked((sbyte)bits)); break;
+                case DataCodes.Int16: writer.WriteInt16Exact(unchecked((short)bits)); break;
+                case DataCodes.Int32: writer.WriteInt32Exact(unchecked((int)bits)); break;
+                default: writer.WriteInt64Exact(bits); break;
+            }
+        }
+
+        private static int WriteExact(Span<byte> destination, byte code, long bits) => code switch
+        {
+            DataCodes.UInt8 => MsgPackSpec.WriteUInt8Exact(destination, unchecked((byte)bits)),
+            DataCodes.UInt16 => MsgPackSpec.WriteUInt16Exact(destination, unchecked((ushort)bits)),
+            DataCodes.UInt32 => MsgPackSpec.WriteUInt32Exact(destination, unchecked((uint)bits)),
+            DataCodes.UInt64 => MsgPackSpec.WriteUInt64Exact(destination, unchecked((ulong)bits)),
+            DataCodes.Int8 => MsgPackSpec.WriteInt8Exact(destination, unchecked((sbyte)bits)),
+            DataCodes.Int16 => MsgPackSpec.WriteInt16Exact(destination, unchecked((short)bits)),
+            DataCodes.Int32 => MsgPackSpec.WriteInt32Exact(destination, unchecked((int)bits)),
+            _ => MsgPackSpec.WriteInt64Exact(destination, bits),
         };
 
         private static void WriteRaw(ref Span<byte> destination, ReadOnlySpan<byte> bytes)
@@ -82,6 +121,9 @@ namespace MsgPack.Spec
             Boolean,
             Int64,
             UInt64,
+
+            /// <summary>An integer in the exact format of its .NET type (<see cref="DynamicWalker.Code"/>), its bits in <see cref="DynamicWalker.Integer"/>.</summary>
+            ExactInteger,
             Single,
             Double,
             Timestamp,
@@ -116,6 +158,10 @@ namespace MsgPack.Spec
             public bool HasValue;
             public object? Value;
             public object? Key;
+
+            /// <summary>Whether the keys (of a map) and the values or items are typed <see cref="object"/> in the container: their integers then take the exact format of their type.</summary>
+            public bool ObjectKeys;
+            public bool ObjectValues;
         }
 
         /// <summary>
@@ -143,8 +189,10 @@ namespace MsgPack.Spec
                 _deepest = 0;
                 _root = root;
                 _started = false;
+                _typedObject = false;
                 Kind = DynamicEvent.Nil;
                 Integer = 0;
+                Code = 0;
                 Float = 0;
                 Timestamp = default;
                 Reference = null;
@@ -153,8 +201,20 @@ namespace MsgPack.Spec
 
             public DynamicEvent Kind;
 
-            /// <summary>Int64, UInt64 (its bits), Boolean (0 or 1), the ext type code, the count of a header.</summary>
+            /// <summary>Int64, UInt64 or ExactInteger (its bits), Boolean (0 or 1), the ext type code, the count of a header.</summary>
             public long Integer;
+
+            /// <summary>The format of an ExactInteger event (<see cref="DataCodes.UInt8"/> ... <see cref="DataCodes.Int64"/>).</summary>
+            public byte Code;
+
+            /// <summary>
+            /// Whether the value being classified is typed <see cref="object"/> where it is (the root, an item of an
+            /// <c>object[]</c>, a value of a <c>Dictionary&lt;object, object&gt;</c>...): MessagePack-CSharp's object
+            /// formatter writes such an integer in the exact format of its type (an <see cref="int"/> as int 32, a
+            /// <see cref="byte"/> as uint 8), so that it reads back as the same type; a typed container's integers
+            /// (a <c>List&lt;int&gt;</c>) go through their type's formatter, in their smallest form.
+            /// </summary>
+            private bool _typedObject;
 
             public double Float;
 
@@ -174,6 +234,7 @@ namespace MsgPack.Spec
                     _started = true;
                     value = _root;
                     _root = null;
+                    _typedObject = true;
                 }
                 else if (!TryNextItem(out value))
                 {
@@ -205,6 +266,7 @@ namespace MsgPack.Spec
                         value = frame.Value;
                         frame.HasValue = false;
                         frame.Value = null;
+                        _typedObject = frame.ObjectValues;
                         return true;
                     }
 
@@ -266,6 +328,7 @@ namespace MsgPack.Spec
                         }
                     }
 
+                    _typedObject = frame.Kind >= ContainerKind.Dictionary ? frame.ObjectKeys : frame.ObjectValues;
                     frame.Index++;
                     return true;
                 }
@@ -282,15 +345,23 @@ namespace MsgPack.Spec
                 {
                     case null: Kind = DynamicEvent.Nil; return;
                     case string text: Kind = DynamicEvent.String; Reference = text; return;
+                    case int number when _typedObject: Exact(DataCodes.Int32, number); return;
                     case int number: Signed(number); return;
+                    case long number when _typedObject: Exact(DataCodes.Int64, number); return;
                     case long number: Signed(number); return;
                     case bool flag: Kind = DynamicEvent.Boolean; Integer = flag ? 1 : 0; return;
                     case double number: Kind = DynamicEvent.Double; Float = number; return;
+                    case byte number when _typedObject: Exact(DataCodes.UInt8, number); return;
                     case byte number: Unsigned(number); return;
+                    case sbyte number when _typedObject: Exact(DataCodes.Int8, number); return;
                     case sbyte number: Signed(number); return;
+                    case short number when _typedObject: Exact(DataCodes.Int16, number); return;
                     case short number: Signed(number); return;
+                    case ushort number when _typedObject: Exact(DataCodes.UInt16, number); return;
                     case ushort number: Unsigned(number); return;
+                    case uint number when _typedObject: Exact(DataCodes.UInt32, number); return;
                     case uint number: Unsigned(number); return;
+                    case ulong number when _typedObject: Exact(DataCodes.UInt64, unchecked((long)number)); return;
                     case ulong number: Unsigned(number); return;
                     case float number: Kind = DynamicEvent.Single; Float = number; return;
                     case char letter: Unsigned(letter); return;
@@ -311,6 +382,13 @@ namespace MsgPack.Spec
                     case IReadOnlyCollection<object?> collection: Open(collection, collection.GetEnumerator(), ContainerKind.Collection, collection.Count); return;
                     default: ThrowNotSupported(value); return;
                 }
+            }
+
+            private void Exact(byte code, long bits)
+            {
+                Kind = DynamicEvent.ExactInteger;
+                Code = code;
+                Integer = bits;
             }
 
             private void Signed(long value)
@@ -361,7 +439,23 @@ namespace MsgPack.Spec
                     Array.Resize(ref _frames, _depth * 2);
                 }
 
-                _frames[_depth++] = new WriteFrame { Source = source, Enumerator = enumerator, Kind = kind, Count = count };
+                // Which of the container's keys and values are typed object (see _typedObject), from its type alone: an
+                // object[] or a collection of references; a dictionary of object (or string) keys to object values; a
+                // non-generic collection (ArrayList, Hashtable), whose items are objects. A generic container of a value
+                // type (List<int>, Dictionary<string, long>) is typed.
+                bool objectKeys = kind switch
+                {
+                    ContainerKind.ReadOnlyObjectDictionary => true,
+                    ContainerKind.Dictionary => source is IEnumerable<KeyValuePair<object, object?>> || !source.GetType().IsGenericType,
+                    _ => false,
+                };
+                bool objectValues = kind switch
+                {
+                    ContainerKind.ObjectArray or ContainerKind.StringDictionary or ContainerKind.ReadOnlyStringDictionary or ContainerKind.ReadOnlyObjectDictionary => true,
+                    ContainerKind.Dictionary => objectKeys || source is IEnumerable<KeyValuePair<string, object?>>,
+                    _ => source is IEnumerable<object?> || !(source is Array || source.GetType().IsGenericType),
+                };
+                _frames[_depth++] = new WriteFrame { Source = source, Enumerator = enumerator, Kind = kind, Count = count, ObjectKeys = objectKeys, ObjectValues = objectValues };
                 _deepest = Math.Max(_deepest, _depth);
             }
 

@@ -40,9 +40,14 @@ namespace MsgPack.Spec
     /// <see cref="object"/> keys (a map), any <see cref="System.Collections.ICollection"/> or collection of references
     /// (<see cref="System.Collections.Generic.IReadOnlyCollection{T}"/> of <see cref="object"/>, a <c>HashSet&lt;string&gt;</c> too: an array), and this
     /// library's <see cref="Timestamp"/>, <see cref="MsgPackExtension"/>, <see cref="MsgPackElement"/> and
-    /// <see cref="MsgPackDocument"/> (their bytes as they are). Every integer and length takes its smallest form, as
-    /// MessagePack-CSharp writes them. Anything else throws <see cref="NotSupportedException"/> naming the type and
-    /// where it is in the graph.
+    /// <see cref="MsgPackDocument"/> (their bytes as they are). The integers take MessagePack-CSharp's forms: one typed
+    /// <see cref="object"/> where it is (the root, an item of an <c>object[]</c>, <c>List&lt;object&gt;</c> or
+    /// <c>ArrayList</c>, a key or value of a <c>Dictionary&lt;object, object&gt;</c> or <c>Hashtable</c>, a value of a
+    /// <c>Dictionary&lt;string, object&gt;</c>) in the exact format of its type (an <see cref="int"/> as int 32, a
+    /// <see cref="byte"/> as uint 8), so that it reads back as the same type; one of a typed container
+    /// (<c>int[]</c>, <c>List&lt;long&gt;</c>, <c>Dictionary&lt;string, int&gt;</c>), a <see cref="char"/> and an enum in
+    /// its smallest form. Lengths take their smallest form. Anything else throws <see cref="NotSupportedException"/>
+    /// naming the type and where it is in the graph.
     /// </para>
     /// <para>
     /// <b>Hostile input.</b> Neither the read nor the write recurses: open arrays and maps are a stack of their own,

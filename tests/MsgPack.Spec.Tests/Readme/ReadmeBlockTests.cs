@@ -70,8 +70,8 @@ namespace MsgPack.Spec.Tests.Readme
         [InlineData("InvalidData: NeverUsedCode at 1, 0 bytes needed")]
         [InlineData("DepthExceeded at 2")]
         [InlineData("id 42, 2 tags, 9 values, name \"Ada\", last tag y")]
-        [InlineData("NeedMoreData, 13 bytes needed")]
-        [InlineData("24 bytes: id is a Byte, 2 tags")]
+        [InlineData("NeedMoreData, 17 bytes needed")]
+        [InlineData("28 bytes: id is Int32, 2 tags")]
         public void What_a_block_prints_is_what_its_comment_says(string expected)
         {
             Assert.Contains(expected, AllOutput.Value, System.StringComparison.Ordinal);
