@@ -45,7 +45,7 @@ namespace MsgPack.Spec
         [SkipLocalsInit]
         public static ParseOutcome Parse(DocumentStore store, ReadOnlySpan<byte> bytes, in MsgPackDocumentOptions options, out int consumed)
         {
-            var frames = new FrameStack(stackalloc int[2 * StackFrames]);
+            var frames = new GrowableStack<int>(stackalloc int[2 * StackFrames]);
             try
             {
                 return Walk(store, bytes, options.MaxDepth, options.MaxValueCount, options.CheckUtf8, ref frames, out consumed);
@@ -56,40 +56,7 @@ namespace MsgPack.Spec
             }
         }
 
-        /// <summary>The open containers, two ints each (the row, the values still to come): a span on the stack, then a pooled array that grows.</summary>
-        private ref struct FrameStack
-        {
-            private int[]? _rented;
-
-            public FrameStack(Span<int> initial)
-            {
-                Span = initial;
-                _rented = null;
-            }
-
-            public Span<int> Span { get; private set; }
-
-            /// <summary>Doubles the room, keeping the frames.</summary>
-            public void Grow()
-            {
-                int[] larger = ArrayPool<int>.Shared.Rent(Span.Length * 2);
-                Span.CopyTo(larger);
-                Dispose();
-                _rented = larger;
-                Span = larger;
-            }
-
-            public void Dispose()
-            {
-                if (_rented != null)
-                {
-                    ArrayPool<int>.Shared.Return(_rented);
-                    _rented = null;
-                }
-            }
-        }
-
-        private static ParseOutcome Walk(DocumentStore store, ReadOnlySpan<byte> bytes, int maxDepth, int maxRows, bool checkUtf8, ref FrameStack stack, out int consumed)
+        private static ParseOutcome Walk(DocumentStore store, ReadOnlySpan<byte> bytes, int maxDepth, int maxRows, bool checkUtf8, ref GrowableStack<int> stack, out int consumed)
         {
             Span<int> frames = stack.Span;
             store.Utf8Checked = checkUtf8;

@@ -28,7 +28,38 @@ namespace MsgPack.Spec
         public int Generation = 1;
 
         /// <summary>The document's bytes: the value and anything after it that TryParse left.</summary>
-        public ReadOnlyMemory<byte> Memory;
+        public ReadOnlyMemory<byte> Memory
+        {
+            get => _memory;
+            set
+            {
+                _memory = value;
+
+                // The array behind the memory, when there is one (a parse of an array's bytes, a pooled copy): a span of
+                // it is cheaper to make than ReadOnlyMemory<T>.Span, which every element read asks for.
+                if (MemoryMarshal.TryGetArray(value, out ArraySegment<byte> segment))
+                {
+                    _array = segment.Array;
+                    _offset = segment.Offset;
+                }
+                else
+                {
+                    _array = null;
+                    _offset = 0;
+                }
+            }
+        }
+
+        /// <summary>The bytes, as <see cref="Memory"/>'s span.</summary>
+        public ReadOnlySpan<byte> Span
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _array != null ? new ReadOnlySpan<byte>(_array, _offset, _memory.Length) : _memory.Span;
+        }
+
+        private ReadOnlyMemory<byte> _memory;
+        private byte[]? _array;
+        private int _offset;
 
         /// <summary>The pooled copy the bytes live in when the document owns them (a segmented sequence, ParseValue).</summary>
         public byte[]? RentedBytes;

@@ -215,7 +215,7 @@ namespace MsgPack.Spec
         /// <summary>Parses exactly one value, or throws (and gives the store back).</summary>
         private static MsgPackDocument ParseWhole(DocumentStore store, in MsgPackDocumentOptions options)
         {
-            ReadOnlySpan<byte> bytes = store.Memory.Span;
+            ReadOnlySpan<byte> bytes = store.Span;
             ParseOutcome outcome = DocumentParser.Parse(store, bytes, options, out int consumed);
             if (outcome == ParseOutcome.Done && consumed == bytes.Length)
             {
@@ -247,7 +247,7 @@ namespace MsgPack.Spec
         /// <summary>Parses the value at the start of the store's bytes; never throws for bad input.</summary>
         private static OperationStatus TryParseStart(DocumentStore store, in MsgPackDocumentOptions options, out MsgPackDocument document, out long bytesConsumed)
         {
-            ReadOnlySpan<byte> bytes = store.Memory.Span;
+            ReadOnlySpan<byte> bytes = store.Span;
             ParseOutcome outcome = DocumentParser.Parse(store, bytes, options, out int consumed);
             if (outcome == ParseOutcome.Done)
             {

@@ -318,7 +318,7 @@ namespace MsgPack.Spec
             where TDecoder : struct, IValueDecoder<T>
         {
             DocumentStore store = Live();
-            ReadOnlySpan<byte> bytes = store.Memory.Span;
+            ReadOnlySpan<byte> bytes = store.Span;
             int location = store.Rows[_row].Location;
             ReadStatus status = default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out T value, out _);
             if (status != ReadStatus.Done)
@@ -335,7 +335,7 @@ namespace MsgPack.Spec
             where TDecoder : struct, IValueDecoder<T>
         {
             DocumentStore store = Live();
-            ReadOnlySpan<byte> bytes = store.Memory.Span;
+            ReadOnlySpan<byte> bytes = store.Span;
             int location = store.Rows[_row].Location;
             if (default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out value, out _) == ReadStatus.Done)
             {
@@ -375,7 +375,7 @@ namespace MsgPack.Spec
 
             int end = _row + 1 < store.RowCount ? rows[_row + 1].Location : store.Length;
             payload = store.Memory.Slice(end - row.Length, row.Length);
-            extensionType = type >= MsgPackType.Extension ? unchecked((sbyte)store.Memory.Span[end - row.Length - 1]) : (sbyte)0;
+            extensionType = type >= MsgPackType.Extension ? unchecked((sbyte)store.Span[end - row.Length - 1]) : (sbyte)0;
             return true;
         }
 

@@ -60,7 +60,7 @@ namespace MsgPack.Spec
             get
             {
                 DocumentStore store = Live();
-                return store.Memory.Span[store.Rows[_row].Location];
+                return store.Span[store.Rows[_row].Location];
             }
         }
 
@@ -169,30 +169,7 @@ namespace MsgPack.Spec
         /// <returns>Whether the map has the key.</returns>
         /// <exception cref="InvalidOperationException">The value is not a map.</exception>
         /// <exception cref="ObjectDisposedException">The document was disposed, or the element is <c>default</c>.</exception>
-        public bool TryGetProperty(ReadOnlySpan<byte> utf8Key, out MsgPackElement value)
-        {
-            DocumentRow map = Container(MsgPackType.Map);
-            DocumentStore store = _store!;
-            DocumentRow[] rows = store.Rows;
-            ReadOnlySpan<byte> bytes = store.Memory.Span;
-            int row = _row + 1;
-            for (int i = 0; i < map.Length; i++)
-            {
-                DocumentRow key = rows[row];
-                int valueRow = row + key.Rows;
-                if (key.Type == MsgPackType.String && key.Length == utf8Key.Length
-                    && bytes.Slice(key.Location + StringHeaderLength(bytes[key.Location]), key.Length).SequenceEqual(utf8Key))
-                {
-                    value = new MsgPackElement(store, valueRow, _generation);
-                    return true;
-                }
-
-                row = valueRow + rows[valueRow].Rows;
-            }
-
-            value = default;
-            return false;
-        }
+        public bool TryGetProperty(ReadOnlySpan<byte> utf8Key, out MsgPackElement value) => TryFindEntry(utf8Key, 0, byInteger: false, out value);
 
         /// <summary>Looks an integer key up in a map: the value of the first entry whose key is an integer (in any of the ten formats) equal to <paramref name="key"/>.</summary>
         /// <param name="key">The key.</param>
@@ -200,20 +177,27 @@ namespace MsgPack.Spec
         /// <returns>Whether the map has the key.</returns>
         /// <exception cref="InvalidOperationException">The value is not a map.</exception>
         /// <exception cref="ObjectDisposedException">The document was disposed, or the element is <c>default</c>.</exception>
-        public bool TryGetProperty(long key, out MsgPackElement value)
+        public bool TryGetProperty(long key, out MsgPackElement value) => TryFindEntry(default, key, byInteger: true, out value);
+
+        /// <summary>
+        /// The scan behind the lookups: the keys in order, each compared by kind first, then a str's length and bytes
+        /// with <paramref name="utf8Key"/>, or an integer's value (any format) with <paramref name="integerKey"/>.
+        /// </summary>
+        private bool TryFindEntry(ReadOnlySpan<byte> utf8Key, long integerKey, bool byInteger, out MsgPackElement value)
         {
             DocumentRow map = Container(MsgPackType.Map);
             DocumentStore store = _store!;
             DocumentRow[] rows = store.Rows;
-            ReadOnlySpan<byte> bytes = store.Memory.Span;
+            ReadOnlySpan<byte> bytes = store.Span;
+            MsgPackType keyType = byInteger ? MsgPackType.Integer : MsgPackType.String;
             int row = _row + 1;
             for (int i = 0; i < map.Length; i++)
             {
-                DocumentRow entryKey = rows[row];
-                int valueRow = row + entryKey.Rows;
-                if (entryKey.Type == MsgPackType.Integer
-                    && MsgPackSpec.DecodeInt64(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), entryKey.Location), bytes.Length - entryKey.Location, out long found, out _) == ReadStatus.Done
-                    && found == key)
+                DocumentRow key = rows[row];
+                int valueRow = row + key.Rows;
+                if (key.Type == keyType && (byInteger
+                    ? MsgPackSpec.DecodeInt64(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), key.Location), bytes.Length - key.Location, out long found, out _) == ReadStatus.Done && found == integerKey
+                    : key.Length == utf8Key.Length && bytes.Slice(key.Location + StringHeaderLength(bytes[key.Location]), key.Length).SequenceEqual(utf8Key)))
                 {
                     value = new MsgPackElement(store, valueRow, _generation);
                     return true;
