@@ -19,10 +19,12 @@ namespace MsgPack.Spec.Fuzzing
         private const int DocumentBytesPerInputByte = 16;
 
         /// <summary>
-        /// What a dynamic read may allocate per input byte: the tree's objects. The dearest byte is an empty map (0x80),
-        /// a Dictionary of about 80 bytes and its slot in its parent; a one-entry map of 3 bytes is about 210.
+        /// What a dynamic read may allocate per input byte: the tree's objects. The dearest byte is a map of one entry
+        /// whose key is a map too (<c>81 81 81 ...</c>, found by afl): each byte a Dictionary of capacity 1, about 210
+        /// bytes (the object, its buckets, its entries), until the depth limit; an empty map (0x80) is about 80 bytes
+        /// and its slot in its parent.
         /// </summary>
-        private const int DynamicBytesPerInputByte = 128;
+        private const int DynamicBytesPerInputByte = 256;
 
         /// <summary>The entries of a map whose keys the walk looks up by TryGetProperty.</summary>
         private const int LookedUpEntries = 16;
