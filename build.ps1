@@ -164,6 +164,14 @@ function Invoke-Test {
         }
     }
 
+    # The ASP.NET Core package in a native-AOT web application serving a client, as build.sh (bash: the script starts
+    # the server and stops it).
+    if ($IsLinux) {
+        $ran = Invoke-Captured { bash scripts/aspnetcore-aot.sh }
+        if ($LASTEXITCODE -ne 0) { $consumerStatus = 1 }
+        foreach ($line in $ran) { $consumer.Add($line) }
+    }
+
     # The benchmark smoke test: every benchmark once with its fairness checks (no timing).
     Write-Host "`n== benchmark smoke test (MsgPack.Spec.Benchmarks --verify against the native baselines)"
     $verify = [System.Collections.Generic.List[string]]::new()
@@ -201,6 +209,8 @@ function Invoke-Test {
         if ($line -match '^package consumer: (\d+) of (\d+) checks failed') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
         if ($line -match '^aot consumer: (\d+) checks passed') { $passed += [int]$Matches[1] }
         if ($line -match '^aot consumer: (\d+) of (\d+) checks failed') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
+        if ($line -match '^aspnetcore aot: (\d+) checks passed') { $passed += [int]$Matches[1] }
+        if ($line -match '^aspnetcore aot: (\d+) of (\d+) checks failed') { $failed += [int]$Matches[1]; $passed += [int]$Matches[2] - [int]$Matches[1] }
     }
     foreach ($line in $verify) {
         if ($line -match '^verify: (\d+) passed, (\d+) failed$') { $passed += [int]$Matches[1]; $failed += [int]$Matches[2] }
@@ -343,10 +353,16 @@ function Invoke-Pack {
     Invoke-Step 'pack' { Invoke-PackLibrary @('-p:ContinuousIntegrationBuild=true') }
 }
 
-# MsgPack.Spec.Core into artifacts/packages, replacing the previous pack; the arguments go to dotnet pack.
+# MsgPack.Spec.Core, MsgPack.Spec.Lz4 and MsgPack.Spec.AspNetCore into artifacts/packages, replacing the previous pack; the arguments go
+# to dotnet pack.
 function Invoke-PackLibrary([string[]] $PackArgs) {
-    Remove-Item -Force -ErrorAction SilentlyContinue artifacts/packages/MsgPack.Spec.Core.*
-    dotnet pack src/MsgPack.Spec/MsgPack.Spec.csproj -c $Configuration --no-restore -o artifacts/packages @PackArgs
+    foreach ($package in 'MsgPack.Spec', 'MsgPack.Spec.Lz4', 'MsgPack.Spec.AspNetCore') {
+        # The core's package id is MsgPack.Spec.Core; the others' are their project names.
+        $id = if ($package -eq 'MsgPack.Spec') { 'MsgPack.Spec.Core' } else { $package }
+        Remove-Item -Force -ErrorAction SilentlyContinue "artifacts/packages/$id.[0-9]*"
+        dotnet pack "src/$package/$package.csproj" -c $Configuration --no-restore -o artifacts/packages @PackArgs
+        if ($LASTEXITCODE -ne 0) { return }
+    }
 }
 
 # tests/MsgPack.Spec.PackageConsumer against the package in artifacts/packages, as build.sh's run_package_consumer:

@@ -2,7 +2,8 @@
 # ./build.sh afl [target|all] [seconds]: coverage-guided fuzzing with afl-fuzz over SharpFuzz's instrumentation.
 # Installs afl++ (Debian) and SharpFuzz.CommandLine (the local tool of dotnet-tools.json), instruments a copy of
 # MsgPack.Spec.dll, runs afl-fuzz per target (default all, 300 s each), prints execs/edges/crashes, copies each crash
-# (minimized) into the regression corpus ($afl_corpus/crashes/TARGET); non-zero exit on any crash.
+# (minimized) into the regression corpus ($afl_corpus/crashes/TARGET); non-zero exit on any crash. The lz4 target
+# (MsgPack.Spec.Lz4's read doors) has its corpus beside its tests: $lz4_corpus/seeds and $lz4_corpus/crashes.
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -10,7 +11,8 @@ project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
 # The corpus: documents/ and roundtrip/ seed afl-fuzz; crashes/TARGET/ receives what it finds (the library's tests
 # replay all of it).
 afl_corpus=tests/MsgPack.Spec.Fuzzing/corpus
-afl_targets=(readers skip validate sequence token roundtrip text utf8 generated document)
+afl_targets=(readers skip validate sequence token roundtrip text utf8 generated lz4 document)
+lz4_corpus=tests/MsgPack.Spec.Lz4.Tests/corpus
 
 which=${1:-all} seconds=${2:-300} targets=()
 if [ "$which" = all ]; then targets=("${afl_targets[@]}"); else
@@ -29,8 +31,9 @@ bin=artifacts/afl/bin
 rm -rf "$bin"
 mkdir -p "$bin"
 cp -r "tests/MsgPack.Spec.AflFuzz/bin/$configuration/net10.0/." "$bin/"
-log "instrument MsgPack.Spec.dll"
+log "instrument MsgPack.Spec.dll and MsgPack.Spec.Lz4.dll"
 dotnet tool run sharpfuzz "$bin/MsgPack.Spec.dll"
+dotnet tool run sharpfuzz "$bin/MsgPack.Spec.Lz4.dll"
 # This machine: no CPU governor or core_pattern to tune (containers), no affinity to take from other users; .NET
 # reserves far more virtual memory than afl's default limit (-m none); the dotnet host itself is not instrumented (the
 # library is), so afl's binary check is skipped; the first start of the runtime is slow.
@@ -40,6 +43,7 @@ crashes=0 status=0 summary=()
 for target in "${targets[@]}"; do
   seeds="$afl_corpus/documents"
   [ "$target" = roundtrip ] && seeds="$afl_corpus/roundtrip"
+  [ "$target" = lz4 ] && seeds="$lz4_corpus/seeds"
   out="artifacts/afl/$target"
   rm -rf "$out"
   log "afl-fuzz $target for $seconds s (log: $out.log)"
@@ -68,14 +72,16 @@ for target in "${targets[@]}"; do
   # content so that a rerun adds only new ones.
   for crash in "$out"/default/crashes/id:*; do
     [ -f "$crash" ] || continue
-    mkdir -p "$afl_corpus/crashes/$target"
+    crashes_dir="$afl_corpus/crashes/$target"
+    [ "$target" = lz4 ] && crashes_dir="$lz4_corpus/crashes"
+    mkdir -p "$crashes_dir"
     small="$crash.min"
     if ! timeout 120 afl-tmin -i "$crash" -o "$small" -m none -t 5000 -- \
         dotnet "$bin/MsgPack.Spec.AflFuzz.dll" fuzz "$target" > "$crash.tmin.log" 2>&1 || [ ! -s "$small" ]; then
       small="$crash"
     fi
     name=$(sha1sum "$small" | cut -c1-16)
-    cp "$small" "$afl_corpus/crashes/$target/$name"
+    cp "$small" "$crashes_dir/$name"
     crashes=$((crashes + 1))
   done
 done

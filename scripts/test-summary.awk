@@ -10,5 +10,7 @@
 /^package consumer: [0-9]+ of [0-9]+ checks failed/ { f += $3; p += $5 - $3 }
 /^aot consumer: [0-9]+ checks passed/ { p += $3 }
 /^aot consumer: [0-9]+ of [0-9]+ checks failed/ { f += $3; p += $5 - $3 }
+/^aspnetcore aot: [0-9]+ checks passed/ { p += $3 }
+/^aspnetcore aot: [0-9]+ of [0-9]+ checks failed/ { f += $3; p += $5 - $3 }
 /^verify: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4 }
 END { printf "tests: %d passed, %d failed\n", p, f }

@@ -3,7 +3,7 @@
 # build, the net48 consumer under Mono, every test project (the library's net10.0, netstandard2.0 and net8.0 builds,
 # the generator and its output, the README's blocks, the Tarantool sample against a server of its own), the bulk
 # array and UTF-8 tests again with the wider vector paths off, the package and its consumer, the trimmed and native-AOT
-# consumers, then the benchmark smoke test (--verify against the native baselines). Every step runs even when one
+# consumers, the native-AOT ASP.NET Core app (scripts/aspnetcore-aot.sh), then the benchmark smoke test (--verify against the native baselines). Every step runs even when one
 # before it failed; the last line counts them all: "tests: N passed, N failed" (scripts/test-summary.awk).
 # shellcheck source=scripts/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -69,6 +69,8 @@ fi
 for mode in trimmed aot; do
   scripts/aot-consumer.sh "$mode" 2>&1 | tee -a "$consumer" || status=1
 done
+# The ASP.NET Core package in a native-AOT web application: a minimal API and a hub on its protocol, serving a client.
+scripts/aspnetcore-aot.sh 2>&1 | tee -a "$consumer" || status=1
 
 # The benchmark smoke test: every benchmark once with its fairness checks (no timing), so that a broken baseline or a
 # benchmark that no longer matches msgpuck fails CI.

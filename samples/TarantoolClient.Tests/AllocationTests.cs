@@ -105,6 +105,87 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             AssertNothingPerRequest(allocated, "typed SELECT");
         }
 
+        [TarantoolAllocationTheory]
+        [InlineData(2)]
+        [InlineData(3)]
+        public async Task Typed_selects_alternating_tuple_types_allocate_nothing_per_request(int types)
+        {
+            // One request at a time: every request takes the same slot, each time with another tuple type than the last.
+            // Each type's reader allocates nothing itself, so whatever is counted is the client's.
+            TarantoolConnection connection = fixture.Connection;
+            using (await connection.ReplaceAsync(fixture.ValuesSpace, new Account(90_002, "alloc", 777)))
+            {
+            }
+
+            long sum = 0;
+            long allocated = await MeasureAsync(async () =>
+            {
+                for (int i = 0; i < Requests; i++)
+                {
+                    switch (i % types)
+                    {
+                        case 0:
+                            using (TarantoolTuples<Balance> tuples = await connection.SelectAsync<UnsignedKey, Balance>(fixture.ValuesSpace, 0, new UnsignedKey(90_002)))
+                            {
+                                foreach (Balance balance in tuples)
+                                {
+                                    sum += balance.Amount;
+                                }
+                            }
+
+                            break;
+                        case 1:
+                            using (TarantoolTuples<AccountId> tuples = await connection.SelectAsync<UnsignedKey, AccountId>(fixture.ValuesSpace, 0, new UnsignedKey(90_002)))
+                            {
+                                foreach (AccountId id in tuples)
+                                {
+                                    sum += 777 + (long)id.Id - 90_002;
+                                }
+                            }
+
+                            break;
+                        default:
+                            using (TarantoolTuples<AccountAmount> tuples = await connection.SelectAsync<UnsignedKey, AccountAmount>(fixture.ValuesSpace, 0, new UnsignedKey(90_002)))
+                            {
+                                foreach (AccountAmount amount in tuples)
+                                {
+                                    sum += amount.Amount;
+                                }
+                            }
+
+                            break;
+                    }
+                }
+            });
+            Assert.Equal(5L * Requests * 777, sum);
+            AssertNothingPerRequest(allocated, $"typed SELECT alternating {types} tuple types");
+        }
+
+        [Fact]
+        public void A_slot_s_typed_views_of_any_mix_of_types_are_made_once_each()
+        {
+            // The same slot asked for its typed view of three types in turn: after the first round, nothing at all is
+            // allocated (this thread's own count, exact: no other thread takes part).
+            var pool = new PendingRequests();
+            PendingRequest slot = pool.Rent(0, long.MaxValue);
+            AskAll(slot);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 1000; i++)
+            {
+                AskAll(slot);
+            }
+
+            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            slot.Abandon();
+
+            static void AskAll(PendingRequest slot)
+            {
+                _ = slot.AsTuples<Balance>();
+                _ = slot.AsTuples<AccountId>();
+                _ = slot.AsTuples<AccountAmount>();
+            }
+        }
+
         [TarantoolAllocationFact]
         public async Task A_hundred_in_flight_at_a_time_allocate_nothing_per_request()
         {

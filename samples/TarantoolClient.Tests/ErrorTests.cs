@@ -1,10 +1,24 @@
 using System;
 using System.Collections.Generic;
 using System.Threading.Tasks;
+using MsgPack.Spec.Serialization;
 using Xunit;
 
 namespace MsgPack.Spec.Samples.Tarantool.Tests
 {
+    /// <summary>What init.lua's <c>safe_divide</c> returns: the quotient, or nil and an error (MP_ERROR, read by the converter).</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial record DivisionOutcome(
+        [property: MsgPackKey(0)] long? Quotient,
+        [property: MsgPackKey(1), MsgPackConverter(typeof(TarantoolErrorConverter))] TarantoolException? Error);
+
+    /// <summary>One argument: an error, sent as MP_ERROR.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial record ErrorArgument([property: MsgPackKey(0), MsgPackConverter(typeof(TarantoolErrorConverter))] TarantoolException Error);
+
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct DivideArguments([property: MsgPackKey(0)] long A, [property: MsgPackKey(1)] long B);
+
     [Collection(TarantoolCollection.Name)]
     public sealed class ErrorTests(TarantoolFixture fixture)
     {
@@ -76,6 +90,51 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             Assert.Equal("an error returned as a value", stack[0].Message);
             Assert.Equal("the cause", stack[1].Message);
             Assert.All(stack, frame => Assert.Equal("CustomError", frame.Type));
+        }
+
+        [TarantoolFact]
+        public async Task A_typed_result_reads_the_error_a_function_returns_into_a_TarantoolException()
+        {
+            await using TarantoolConnection connection = await fixture.ConnectAsync();
+            using (await connection.EvalAsync("box.session.settings.error_marshaling_enabled = true", new EmptyArray()))
+            {
+            }
+
+            using (TarantoolResponse failed = await connection.CallAsync("safe_divide", new DivideArguments(7, 0)))
+            {
+                MsgPackReader reader = failed.GetDataReader();
+                DivisionOutcome outcome = DivisionOutcome.Read(ref reader);
+                Assert.Null(outcome.Quotient);
+                TarantoolException error = Assert.IsType<TarantoolException>(outcome.Error);
+                Assert.Equal("division by zero", error.Message);
+                TarantoolErrorFrame frame = Assert.Single(error.Stack);
+                Assert.Equal("CustomError", frame.Type);
+                Assert.Contains("DivisionError", frame.FieldsJson, StringComparison.Ordinal);
+            }
+
+            using TarantoolResponse divided = await connection.CallAsync("safe_divide", new DivideArguments(7, 2));
+            MsgPackReader again = divided.GetDataReader();
+            Assert.Equal(new DivisionOutcome(3, null), DivisionOutcome.Read(ref again));
+        }
+
+        [TarantoolFact]
+        public async Task An_error_sent_as_MP_ERROR_comes_back_from_the_server_the_same()
+        {
+            await using TarantoolConnection connection = await fixture.ConnectAsync();
+            using (await connection.EvalAsync("box.session.settings.error_marshaling_enabled = true", new EmptyArray()))
+            {
+            }
+
+            var sent = new TarantoolException(0, "sent by the client", [
+                new TarantoolErrorFrame("CustomError", "client.cs", 12, "sent by the client", 0, 0, """{"custom_type":"ClientSide"}"""),
+                new TarantoolErrorFrame("ClientError", "client.cs", 34, "its cause", 0, 3, "{}"),
+            ]);
+            using TarantoolResponse echoed = await connection.CallAsync("echo", new ErrorArgument(sent));
+            MsgPackReader reader = echoed.GetDataReader();
+            ErrorArgument back = ErrorArgument.Read(ref reader);
+            Assert.Equal(("sent by the client", 2), (back.Error.Message, back.Error.Stack.Count));
+            Assert.Equal(("CustomError", "client.cs", 12u, "its cause", 3u), (back.Error.Stack[0].Type, back.Error.Stack[0].File, back.Error.Stack[0].Line, back.Error.Stack[1].Message, back.Error.Stack[1].Code));
+            Assert.Contains("ClientSide", back.Error.Stack[0].FieldsJson, StringComparison.Ordinal);
         }
 
         [TarantoolFact]

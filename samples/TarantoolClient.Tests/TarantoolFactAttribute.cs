@@ -63,4 +63,18 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
             TarantoolPrerequisite.Missing ?? Prerequisite.ReleaseBuild(typeof(MsgPackReader), typeof(TarantoolConnection), typeof(TarantoolAllocationFactAttribute)),
             member);
     }
+
+    /// <summary>
+    /// A theory that counts the allocations of requests to the fixture's server: it needs the server and a Release build,
+    /// as <see cref="TarantoolAllocationFactAttribute"/>; skipped, with the reason, where either is missing and <c>CI</c> is not set.
+    /// </summary>
+    public sealed class TarantoolAllocationTheoryAttribute : TheoryAttribute
+    {
+        /// <summary>Reads <see cref="TarantoolPrerequisite.Missing"/> and the build of what the test measures when it is discovered.</summary>
+        /// <param name="member">The test method (filled in by the compiler).</param>
+        public TarantoolAllocationTheoryAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(
+            this,
+            TarantoolPrerequisite.Missing ?? Prerequisite.ReleaseBuild(typeof(MsgPackReader), typeof(TarantoolConnection), typeof(TarantoolAllocationTheoryAttribute)),
+            member);
+    }
 }

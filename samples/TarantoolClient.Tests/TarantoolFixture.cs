@@ -24,6 +24,9 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         /// <summary>The id of space <c>hashed</c> (HASH primary key on unsigned field 1, no format).</summary>
         public uint HashedSpace { get; private set; }
 
+        /// <summary>The id of space <c>payments</c>: <c>[id, amount (decimal), reference (uuid), note]</c>, indexes 1 (amount) and 2 (reference).</summary>
+        public uint PaymentsSpace { get; private set; }
+
         public async Task InitializeAsync()
         {
             // No tarantool and CI not set: every test that needs the server is skipped ([TarantoolFact]); the tests of
@@ -36,11 +39,12 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
 
             _server = TarantoolServer.Start();
             _connection = await ConnectAsync();
-            using TarantoolResponse ids = await _connection.EvalAsync("return box.space.values.id, box.space.hashed.id", new EmptyArray());
+            using TarantoolResponse ids = await _connection.EvalAsync("return box.space.values.id, box.space.hashed.id, box.space.payments.id", new EmptyArray());
             MsgPackReader reader = ids.GetDataReader();
-            Assert.Equal(2, reader.ReadArrayHeader());
+            Assert.Equal(3, reader.ReadArrayHeader());
             ValuesSpace = reader.ReadUInt32();
             HashedSpace = reader.ReadUInt32();
+            PaymentsSpace = reader.ReadUInt32();
         }
 
         /// <summary>A new connection as the test user.</summary>

@@ -19,6 +19,14 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         [property: MsgPackKey(0)] ulong Id,
         [property: MsgPackKey(1)] long Owner);
 
+    /// <summary>An account's id only (index 0): a third tuple type that allocates nothing, for the tests that alternate types.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct AccountId([property: MsgPackKey(0)] ulong Id);
+
+    /// <summary>An account's balance only (index 2).</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct AccountAmount([property: MsgPackKey(2)] long Amount);
+
     /// <summary>The typed reads: SELECT's tuples, and any response's DATA, as the caller's type.</summary>
     [Collection(TarantoolCollection.Name)]
     public sealed class TypedReadTests(TarantoolFixture fixture)

@@ -27,8 +27,17 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// <summary>EVAL: a Lua expression.</summary>
         Eval = 0x08,
 
+        /// <summary>UPSERT: a tuple, or operations on the tuple of its primary key when one exists; answers with no tuple.</summary>
+        Upsert = 0x09,
+
         /// <summary>CALL: a stored function (the 1.7+ form, multiple return values).</summary>
         Call = 0x0a,
+
+        /// <summary>EXECUTE: an SQL statement, by its text or by a prepared statement's id, with bound parameters.</summary>
+        Execute = 0x0b,
+
+        /// <summary>PREPARE: an SQL statement compiled once, executed by its id (with a statement id instead: unprepare).</summary>
+        Prepare = 0x0d,
 
         /// <summary>PING.</summary>
         Ping = 0x40,
@@ -60,8 +69,16 @@ namespace MsgPack.Spec.Samples.Tarantool
         public const byte UserName = 0x23;
         public const byte Expression = 0x27;
         public const byte Ops = 0x28;
+        public const byte Options = 0x2b;
         public const byte Data = 0x30;
         public const byte ErrorMessage = 0x31;
+        public const byte Metadata = 0x32;
+        public const byte BindMetadata = 0x33;
+        public const byte BindCount = 0x34;
+        public const byte SqlText = 0x40;
+        public const byte SqlBind = 0x41;
+        public const byte SqlInfo = 0x42;
+        public const byte StatementId = 0x43;
         public const byte ErrorStack = 0x52;
     }
 

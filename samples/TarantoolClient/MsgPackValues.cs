@@ -38,6 +38,32 @@ namespace MsgPack.Spec.Samples.Tarantool
     [MsgPackObject(MsgPackLayout.Array)]
     public readonly partial record struct UnsignedKey([property: MsgPackKey(0)] ulong Value);
 
+    /// <summary>
+    /// A key of one decimal part, <c>[value]</c>, the value an MP_DECIMAL (<see cref="TarantoolDecimalConverter"/>): the key
+    /// of an index on a <c>decimal</c> field.
+    /// </summary>
+    /// <param name="Value">The key.</param>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct DecimalKey([property: MsgPackKey(0), MsgPackConverter(typeof(TarantoolDecimalConverter))] decimal Value);
+
+    /// <summary>A key of one uuid part, <c>[value]</c>, the value an MP_UUID (<see cref="TarantoolUuidConverter"/>): the key of an index on a <c>uuid</c> field.</summary>
+    /// <param name="Value">The key.</param>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct UuidKey([property: MsgPackKey(0), MsgPackConverter(typeof(TarantoolUuidConverter))] Guid Value);
+
+    /// <summary>
+    /// An UPDATE or UPSERT operation on a decimal field, <c>[operator, field, operand]</c>, e.g. <c>["+", 1, 2.50]</c>: the
+    /// server does the arithmetic in its 38 digits (the operand an MP_DECIMAL).
+    /// </summary>
+    /// <param name="Operator"><c>"+"</c>, <c>"-"</c> or <c>"="</c>.</param>
+    /// <param name="Field">The field's number, from 0.</param>
+    /// <param name="Operand">The operand.</param>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public readonly partial record struct DecimalOperation(
+        [property: MsgPackKey(0)] string Operator,
+        [property: MsgPackKey(1)] uint Field,
+        [property: MsgPackKey(2), MsgPackConverter(typeof(TarantoolDecimalConverter))] decimal Operand);
+
     /// <summary>An empty array: the key of a SELECT of everything, or a call without arguments (its serializer is generated).</summary>
     [MsgPackObject(MsgPackLayout.Array)]
     public readonly partial struct EmptyArray

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using System.Threading.Tasks.Sources;
@@ -50,22 +51,39 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         public int Index { get; }
 
-        // The typed view of this slot for the tuple type last awaited through it (SelectAsync<TKey, TTuple>): made once
-        // per slot and type, so a connection that reads one tuple type allocates nothing per request (a slot used for
-        // another type than last time makes a new one).
-        private object? _tuplesSource;
+        // The typed views of this slot (SelectAsync<TKey, TTuple>), one per tuple type the slot has served, at the type's
+        // index (TupleTypeIndex<TTuple>): made once per slot and type, so a connection that reads any mix of tuple types
+        // allocates nothing per request once each slot has met each type. Only the caller that holds the slot (between
+        // Rent and sending) touches the array, so it needs no lock. (Keeping only the last type's view, as before, made a
+        // new one whenever a slot served another type than last time: 24 B per request when two types alternated.)
+        private object?[] _tuplesSources = [];
 
         /// <summary>This request's answer, as typed tuples: the same slot, the same token.</summary>
         public ValueTask<TarantoolTuples<TTuple>> AsTuples<TTuple>()
             where TTuple : MsgPack.Spec.Serialization.IMsgPackSerializable<TTuple>
         {
-            if (_tuplesSource is not TuplesSource<TTuple> source)
+            int index = TupleTypeIndex<TTuple>.Value;
+            object?[] sources = _tuplesSources;
+            if ((uint)index >= (uint)sources.Length || sources[index] is not TuplesSource<TTuple> source)
             {
-                source = new TuplesSource<TTuple>(this);
-                _tuplesSource = source;
+                source = AddTuplesSource<TTuple>(index);
             }
 
             return new ValueTask<TarantoolTuples<TTuple>>(source, Version);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private TuplesSource<TTuple> AddTuplesSource<TTuple>(int index)
+            where TTuple : MsgPack.Spec.Serialization.IMsgPackSerializable<TTuple>
+        {
+            if (index >= _tuplesSources.Length)
+            {
+                Array.Resize(ref _tuplesSources, Math.Max(index + 1, _tuplesSources.Length * 2));
+            }
+
+            var source = new TuplesSource<TTuple>(this);
+            _tuplesSources[index] = source;
+            return source;
         }
 
         /// <summary>Bumped each time the slot is released: a response handed out before that is no longer valid.</summary>

@@ -117,4 +117,48 @@ namespace MsgPack.Spec.Samples.Tarantool
         [property: MsgPackKey(IprotoKey.Expression)] string Expression,
         [property: MsgPackKey(IprotoKey.Tuple)] TArgs Arguments)
         where TArgs : IMsgPackSerializable<TArgs>;
+
+    /// <summary>The body of UPSERT: the tuple to insert, or the operations to apply to the stored tuple of its primary key.</summary>
+    /// <typeparam name="TTuple">The tuple: an array.</typeparam>
+    /// <typeparam name="TOps">The operations: an array of arrays, as UPDATE's.</typeparam>
+    /// <param name="SpaceId">The space.</param>
+    /// <param name="Tuple">The tuple, inserted when its primary key is new.</param>
+    /// <param name="Operations">The operations, applied when it is not (under OPS, 0x28).</param>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public readonly partial record struct UpsertRequest<TTuple, TOps>(
+        [property: MsgPackKey(IprotoKey.SpaceId)] uint SpaceId,
+        [property: MsgPackKey(IprotoKey.Tuple)] TTuple Tuple,
+        [property: MsgPackKey(IprotoKey.Ops)] TOps Operations)
+        where TTuple : IMsgPackSerializable<TTuple>
+        where TOps : IMsgPackSerializable<TOps>;
+
+    /// <summary>The body of EXECUTE by text: an SQL statement and its parameters.</summary>
+    /// <typeparam name="TParameters">The parameters: an array, positional (<c>?</c>) or of one-entry maps for named ones (<see cref="SqlNamedParameters{T}"/>).</typeparam>
+    /// <param name="Sql">The statement.</param>
+    /// <param name="Parameters">The parameters (<see cref="EmptyArray"/> for none).</param>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public readonly partial record struct ExecuteRequest<TParameters>(
+        [property: MsgPackKey(IprotoKey.SqlText)] string Sql,
+        [property: MsgPackKey(IprotoKey.SqlBind)] TParameters Parameters)
+        where TParameters : IMsgPackSerializable<TParameters>;
+
+    /// <summary>The body of EXECUTE by a prepared statement's id.</summary>
+    /// <typeparam name="TParameters">The parameters (see <see cref="ExecuteRequest{TParameters}"/>).</typeparam>
+    /// <param name="StatementId">The id PREPARE returned.</param>
+    /// <param name="Parameters">The parameters.</param>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public readonly partial record struct ExecutePreparedRequest<TParameters>(
+        [property: MsgPackKey(IprotoKey.StatementId)] uint StatementId,
+        [property: MsgPackKey(IprotoKey.SqlBind)] TParameters Parameters)
+        where TParameters : IMsgPackSerializable<TParameters>;
+
+    /// <summary>The body of PREPARE: the statement to compile.</summary>
+    /// <param name="Sql">The statement.</param>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public readonly partial record struct PrepareRequest([property: MsgPackKey(IprotoKey.SqlText)] string Sql);
+
+    /// <summary>The body of PREPARE with a statement's id: the server forgets the statement (unprepare).</summary>
+    /// <param name="StatementId">The id PREPARE returned.</param>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public readonly partial record struct UnprepareRequest([property: MsgPackKey(IprotoKey.StatementId)] uint StatementId);
 }

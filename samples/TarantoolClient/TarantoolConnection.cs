@@ -299,6 +299,20 @@ namespace MsgPack.Spec.Samples.Tarantool
             where TOps : IMsgPackSerializable<TOps> =>
             SendAsync(IprotoCode.Update, new UpdateRequest<TKey, TOps>(spaceId, indexId, key, operations), cancellationToken);
 
+        /// <summary>UPSERT: inserts the tuple when its primary key is new, else applies the operations to the stored tuple; the answer holds no tuple.</summary>
+        /// <typeparam name="TTuple">The tuple's type.</typeparam>
+        /// <typeparam name="TOps">The operations' type.</typeparam>
+        /// <param name="spaceId">The space.</param>
+        /// <param name="tuple">The tuple to insert (an array).</param>
+        /// <param name="operations">The operations, as UPDATE's (<c>[["+", 2, 1]]</c>, fields from 0); applied to the stored tuple, or skipped with a log entry when they fail there.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still act).</param>
+        /// <returns>The response (DATA empty); dispose it.</returns>
+        /// <inheritdoc cref="SendAsync{TBody}" path="/exception"/>
+        public ValueTask<TarantoolResponse> UpsertAsync<TTuple, TOps>(uint spaceId, TTuple tuple, TOps operations, CancellationToken cancellationToken = default)
+            where TTuple : IMsgPackSerializable<TTuple>
+            where TOps : IMsgPackSerializable<TOps> =>
+            SendAsync(IprotoCode.Upsert, new UpsertRequest<TTuple, TOps>(spaceId, tuple, operations), cancellationToken);
+
         /// <summary>DELETE: the tuple of a key; the deleted tuple comes back.</summary>
         /// <typeparam name="TKey">The key's type.</typeparam>
         /// <param name="spaceId">The space.</param>
@@ -347,6 +361,98 @@ namespace MsgPack.Spec.Samples.Tarantool
         public ValueTask<TarantoolResponse> EvalAsync<TArgs>(string expression, TArgs arguments, CancellationToken cancellationToken = default)
             where TArgs : IMsgPackSerializable<TArgs> =>
             SendAsync(IprotoCode.Eval, new EvalRequest<TArgs>(expression, arguments), cancellationToken);
+
+        /// <summary>
+        /// EXECUTE: an SQL statement with its parameters bound. A SELECT's rows are in DATA (read them with
+        /// <see cref="TarantoolResponse.Tuples{TTuple}"/>) and its columns in <see cref="TarantoolResponse.GetSqlColumns"/>; what
+        /// another statement did is in <see cref="TarantoolResponse.GetSqlInfo"/>.
+        /// </summary>
+        /// <typeparam name="TParameters">The parameters: an array (<see cref="EmptyArray"/> for none), positional for <c>?</c>, or <see cref="SqlNamedParameters{T}"/> for <c>:name</c>.</typeparam>
+        /// <param name="sql">The statement, e.g. <c>SELECT * FROM t WHERE id = ?</c>.</param>
+        /// <param name="parameters">The parameters.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still act).</param>
+        /// <returns>The response; dispose it.</returns>
+        /// <inheritdoc cref="SendAsync{TBody}" path="/exception"/>
+        public ValueTask<TarantoolResponse> ExecuteAsync<TParameters>(string sql, TParameters parameters, CancellationToken cancellationToken = default)
+            where TParameters : IMsgPackSerializable<TParameters> =>
+            SendAsync(IprotoCode.Execute, new ExecuteRequest<TParameters>(sql, parameters), cancellationToken);
+
+        /// <summary>EXECUTE, typed: a SELECT's rows, each read as <typeparamref name="TRow"/> as you enumerate them; the columns are in <c>rows.Response.GetSqlColumns()</c>.</summary>
+        /// <typeparam name="TParameters">The parameters (see <see cref="ExecuteAsync{TParameters}(string, TParameters, CancellationToken)"/>).</typeparam>
+        /// <typeparam name="TRow">The rows' type: an array layout, a member per column in order.</typeparam>
+        /// <param name="sql">The statement.</param>
+        /// <param name="parameters">The parameters.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open).</param>
+        /// <returns>The rows; dispose them.</returns>
+        /// <inheritdoc cref="SelectAsync{TKey, TTuple}" path="/exception"/>
+        public ValueTask<TarantoolTuples<TRow>> ExecuteAsync<TParameters, TRow>(string sql, TParameters parameters, CancellationToken cancellationToken = default)
+            where TParameters : IMsgPackSerializable<TParameters>
+            where TRow : IMsgPackSerializable<TRow>
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return ValueTask.FromCanceled<TarantoolTuples<TRow>>(cancellationToken);
+            }
+
+            return Enqueue(IprotoCode.Execute, new ExecuteRequest<TParameters>(sql, parameters), cancellationToken).AsTuples<TRow>();
+        }
+
+        /// <summary>EXECUTE of a prepared statement, by its id: the statement is not sent or compiled again.</summary>
+        /// <typeparam name="TParameters">The parameters (see <see cref="ExecuteAsync{TParameters}(string, TParameters, CancellationToken)"/>).</typeparam>
+        /// <param name="statement">What <see cref="PrepareAsync"/> returned, on this connection.</param>
+        /// <param name="parameters">The parameters.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still act).</param>
+        /// <returns>The response; dispose it.</returns>
+        /// <inheritdoc cref="SendAsync{TBody}" path="/exception"/>
+        public ValueTask<TarantoolResponse> ExecuteAsync<TParameters>(PreparedStatement statement, TParameters parameters, CancellationToken cancellationToken = default)
+            where TParameters : IMsgPackSerializable<TParameters>
+        {
+            ArgumentNullException.ThrowIfNull(statement);
+            return SendAsync(IprotoCode.Execute, new ExecutePreparedRequest<TParameters>(statement.Id, parameters), cancellationToken);
+        }
+
+        /// <summary>EXECUTE of a prepared statement, typed: its rows read as <typeparamref name="TRow"/>.</summary>
+        /// <typeparam name="TParameters">The parameters.</typeparam>
+        /// <typeparam name="TRow">The rows' type.</typeparam>
+        /// <param name="statement">What <see cref="PrepareAsync"/> returned, on this connection.</param>
+        /// <param name="parameters">The parameters.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open).</param>
+        /// <returns>The rows; dispose them.</returns>
+        /// <inheritdoc cref="SelectAsync{TKey, TTuple}" path="/exception"/>
+        public ValueTask<TarantoolTuples<TRow>> ExecuteAsync<TParameters, TRow>(PreparedStatement statement, TParameters parameters, CancellationToken cancellationToken = default)
+            where TParameters : IMsgPackSerializable<TParameters>
+            where TRow : IMsgPackSerializable<TRow>
+        {
+            ArgumentNullException.ThrowIfNull(statement);
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return ValueTask.FromCanceled<TarantoolTuples<TRow>>(cancellationToken);
+            }
+
+            return Enqueue(IprotoCode.Execute, new ExecutePreparedRequest<TParameters>(statement.Id, parameters), cancellationToken).AsTuples<TRow>();
+        }
+
+        /// <summary>PREPARE: the server compiles the statement once; execute it by its id as often as needed.</summary>
+        /// <param name="sql">The statement, with <c>?</c> or <c>:name</c> parameters.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open; the server may still prepare).</param>
+        /// <returns>The statement: its id, its parameters and its result's columns.</returns>
+        /// <inheritdoc cref="SendAsync{TBody}" path="/exception"/>
+        public async ValueTask<PreparedStatement> PrepareAsync(string sql, CancellationToken cancellationToken = default)
+        {
+            using TarantoolResponse response = await SendAsync(IprotoCode.Prepare, new PrepareRequest(sql), cancellationToken).ConfigureAwait(false);
+            return PreparedStatement.Read(response);
+        }
+
+        /// <summary>PREPARE with the statement's id: the server forgets the statement (its id then fails to execute).</summary>
+        /// <param name="statement">What <see cref="PrepareAsync"/> returned, on this connection.</param>
+        /// <param name="cancellationToken">Cancels the wait for the answer (the connection stays open).</param>
+        /// <returns>Completes when the server answered.</returns>
+        /// <inheritdoc cref="SendAsync{TBody}" path="/exception"/>
+        public async ValueTask UnprepareAsync(PreparedStatement statement, CancellationToken cancellationToken = default)
+        {
+            ArgumentNullException.ThrowIfNull(statement);
+            using TarantoolResponse _ = await SendAsync(IprotoCode.Prepare, new UnprepareRequest(statement.Id), cancellationToken).ConfigureAwait(false);
+        }
 
         /// <summary>Any request: the code and a body that writes itself (the request structs of this sample, or your own).</summary>
         /// <typeparam name="TBody">The body's type.</typeparam>

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.Samples.Tarantool
@@ -30,32 +31,48 @@ namespace MsgPack.Spec.Samples.Tarantool
         /// The value under DATA (0x30) as raw MessagePack, an array: the tuples of SELECT, INSERT, REPLACE, UPDATE and
         /// DELETE, the return values of CALL and EVAL. Empty when the body has no DATA (PING, AUTH).
         /// </summary>
-        public ReadOnlySpan<byte> Data
+        public ReadOnlySpan<byte> Data => Find(IprotoKey.Data);
+
+        /// <summary>The raw value under one key of the body map (empty when the body has no such key).</summary>
+        /// <param name="key">The IPROTO key, e.g. 0x32 for SQL's metadata.</param>
+        /// <returns>The value's bytes.</returns>
+        public ReadOnlySpan<byte> Find(uint key)
         {
-            get
+            ReadOnlySpan<byte> body = Body;
+            if (body.IsEmpty)
             {
-                ReadOnlySpan<byte> body = Body;
-                if (body.IsEmpty)
-                {
-                    return default;
-                }
-
-                int keys = MsgPackSpec.ReadMapHeader(ref body);
-                for (int i = 0; i < keys; i++)
-                {
-                    uint key = MsgPackSpec.ReadUInt32(ref body);
-                    int length = MsgPackSpec.Skip(body);
-                    if (key == IprotoKey.Data)
-                    {
-                        return body[..length];
-                    }
-
-                    body = body[length..];
-                }
-
                 return default;
             }
+
+            int keys = MsgPackSpec.ReadMapHeader(ref body);
+            for (int i = 0; i < keys; i++)
+            {
+                uint found = MsgPackSpec.ReadUInt32(ref body);
+                int length = MsgPackSpec.Skip(body);
+                if (found == key)
+                {
+                    return body[..length];
+                }
+
+                body = body[length..];
+            }
+
+            return default;
         }
+
+        /// <summary>
+        /// The columns of an SQL result (EXECUTE of a SELECT, or PREPARE's answer): METADATA (0x32), each column's name,
+        /// type and, when the session asks for full metadata, its collation, nullability, autoincrement and span. Empty
+        /// for a statement that returns no rows.
+        /// </summary>
+        /// <returns>The columns, in order.</returns>
+        /// <exception cref="MsgPackException">METADATA is not an array of maps of unsigned keys (texts are cut as in <see cref="TarantoolErrorFrame.ReadText"/>).</exception>
+        public IReadOnlyList<SqlColumn> GetSqlColumns() => SqlColumn.ReadAll(Find(IprotoKey.Metadata));
+
+        /// <summary>What an SQL statement that changes data did: SQL_INFO (0x42), the rows changed and the ids autoincrement gave.</summary>
+        /// <returns>The info; <see cref="SqlInfo.RowCount"/> 0 and no ids when the body has none (a SELECT).</returns>
+        /// <exception cref="MsgPackException">SQL_INFO is not a map of unsigned keys, its count no unsigned integer, its ids no array of integers.</exception>
+        public SqlInfo GetSqlInfo() => SqlInfo.Read(Find(IprotoKey.SqlInfo));
 
         /// <summary>A reader at the DATA array (see <see cref="Data"/>): <c>ReadArrayHeader()</c>, then each tuple or return value.</summary>
         /// <returns>The reader.</returns>

@@ -1,4 +1,5 @@
 using System;
+using System.Threading;
 using System.Threading.Tasks;
 using System.Threading.Tasks.Sources;
 using MsgPack.Spec.Serialization;
@@ -90,5 +91,22 @@ namespace MsgPack.Spec.Samples.Tarantool
 
         public void OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags) =>
             request.OnCompleted(continuation, state, token, flags);
+    }
+
+    /// <summary>
+    /// A small number per tuple type, given out in the order the types are first used (process-wide): a slot keeps its
+    /// typed view of each type at that index (<see cref="PendingRequest.AsTuples{TTuple}"/>), found with one array read.
+    /// </summary>
+    internal static class TupleTypeIndex
+    {
+        private static int s_count;
+
+        public static int Next() => Interlocked.Increment(ref s_count) - 1;
+    }
+
+    /// <summary>The index of <typeparamref name="TTuple"/> (see <see cref="TupleTypeIndex"/>).</summary>
+    internal static class TupleTypeIndex<TTuple>
+    {
+        public static readonly int Value = TupleTypeIndex.Next();
     }
 }

@@ -95,21 +95,27 @@ namespace MsgPack.Spec.Generator
             Close();
             Line();
 
-            Line("public static " + type + " Read" + name + "(ref " + Reader + " reader, int depth)");
+            Line("public static bool TryRead" + name + "(ref " + Reader + " reader, int depth, out " + type + " value, ref " + Failure + " failure)");
             Open();
             Line(Cursor + " cursor = reader.GetCursor();");
+            Line("value = default" + (Nullable && value.IsReference ? "!" : string.Empty) + ";");
             if (value.Shape == CollectionShape.ImmutableArray)
             {
                 Line("if (cursor.TryReadNil(ref reader) == " + Status + ".Done)");
                 Open();
                 Line("reader.MoveTo(cursor);");
-                Line("return default;");
+                Line("return true;");
                 Close();
+                Line();
             }
 
-            Line("int count = cursor." + (isMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
-            Line("// Every item takes a byte at least (an entry two): a count the input cannot hold allocates nothing.");
-            Line(Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", cursor.GetRemaining(ref reader));");
+            // Every item takes a byte at least (an entry two): a count the input cannot hold allocates nothing.
+            Line("if (!" + Serialization + (isMap ? ".TryReadMapHeader" : ".TryReadArrayHeader") + "(ref cursor, ref reader, out int count, ref failure)");
+            Line("    || !" + Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", ref cursor, ref reader, ref failure))");
+            Open();
+            Line("return false;");
+            Close();
+            Line();
             string created = value.Shape switch
             {
                 CollectionShape.Array => ArrayCreation(Declared(value.Element!)),
@@ -123,8 +129,6 @@ namespace MsgPack.Spec.Generator
             };
             Line("var result = " + created + ";");
             Line("int i = 0;");
-            Line("try");
-            Open();
             Line("for (; i < count; i++)");
             Open();
             if (isMap)
@@ -142,8 +146,8 @@ namespace MsgPack.Spec.Generator
                 Line("result[key] = item;");
                 Line("if (result.Count == before)");
                 Open();
-                Line("reader.MoveTo(cursor);");
-                Line(Serialization + ".ThrowDuplicateKey();");
+                Line(Serialization + ".FailDuplicateKey(cursor.GetConsumed(ref reader), ref failure);");
+                Line("goto Failed;");
                 Close();
             }
             else if (value.Shape == CollectionShape.Array)
@@ -155,8 +159,8 @@ namespace MsgPack.Spec.Generator
                 // As a repeated map key: the writer did not write a set.
                 Line("if (!result.Add(item))");
                 Open();
-                Line("reader.MoveTo(cursor);");
-                Line(Serialization + ".ThrowDuplicateElement();");
+                Line(Serialization + ".FailDuplicateElement(cursor.GetConsumed(ref reader), ref failure);");
+                Line("goto Failed;");
                 Close();
             }
             else
@@ -165,20 +169,23 @@ namespace MsgPack.Spec.Generator
             }
 
             Close();
-            Close();
-            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceItem(e, i, reader.Consumed))");
-            Open();
-            Line("// Never entered: the filter records the index on the failure and lets it pass to the outermost object.");
-            Line("throw;");
-            Close();
             Line();
             Line("reader.MoveTo(cursor);");
             Line(value.Shape switch
             {
-                CollectionShape.ImmutableArray => "return result.MoveToImmutable();",
-                CollectionShape.ImmutableList or CollectionShape.ImmutableDictionary => "return result.ToImmutable();",
-                _ => "return result;",
+                CollectionShape.ImmutableArray => "value = result.MoveToImmutable();",
+                CollectionShape.ImmutableList or CollectionShape.ImmutableDictionary => "value = result.ToImmutable();",
+                _ => "value = result;",
             });
+            Line("return true;");
+
+            // A failure inside an item, recorded: the item's index is added to its path on the way out.
+            _indent--;
+            Line();
+            Line("Failed:");
+            _indent++;
+            Line("failure.AtIndex(i);");
+            Line("return false;");
             Close();
         }
 
@@ -221,13 +228,21 @@ namespace MsgPack.Spec.Generator
             Close();
             Line();
 
-            Line("public static " + type + " Read" + name + "(ref " + Reader + " reader, int depth)");
+            Line("public static bool TryRead" + name + "(ref " + Reader + " reader, int depth, out " + type + " value, ref " + Failure + " failure)");
             Open();
+            Line("value = default;");
             Line("if (reader.TryReadNil() == " + Status + ".Done)");
             Open();
-            Line("return default;");
+            Line("return true;");
             Close();
-            Line("return global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(" + Serialization + ".Read" + array + "(ref reader));");
+            Line();
+            Line("if (!" + Serialization + ".TryRead" + array + "(ref reader, out " + Keyword(value.Underlying, string.Empty) + "[] array, ref failure))");
+            Open();
+            Line("return false;");
+            Close();
+            Line();
+            Line("value = global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(array);");
+            Line("return true;");
             Close();
         }
 

@@ -26,6 +26,14 @@ namespace MsgPack.Spec.Generator
             Line();
             Line("/// <inheritdoc/>");
             Line("public " + type + " Read(ref " + Reader + " reader, int depth) => " + type + ".Read(ref reader, depth);");
+            Line();
+            Line("/// <summary>Reads a value, or records why not in <paramref name=\"failure\"/>: the type's status read, which never throws for bad input.</summary>");
+            Line("/// <param name=\"reader\">The reader.</param>");
+            Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
+            Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
+            Line("/// <param name=\"failure\">Where a failure is recorded.</param>");
+            Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
+            Line("public " + Status + " TryRead(ref " + Reader + " reader, int depth, out " + type + " value, ref " + Failure + " failure) => " + type + ".TryRead(ref reader, depth, out value, ref failure);");
             Close();
         }
 

@@ -10,27 +10,34 @@ namespace MsgPack.Spec.Generator
         /// <summary>A key by name that is not the next in the writers' order: its str header read, its bytes compared in place (or copied across segments), an unknown one checked for UTF-8.</summary>
         private void EmitNameKeyRead()
         {
-            Line("long keyAt = cursor.GetConsumed(ref reader);");
-            Line("int length = cursor.ReadStringHeader(ref reader);");
+            Line("if (!" + Serialization + ".TryReadStringHeader(ref cursor, ref reader, out int length, ref failure))");
+            Open();
+            Line("goto Failed;");
+            Close();
+            Line();
             Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
             Line("if ((uint)length <= (uint)unread.Length)");
             Open();
             Line("// The key in the segment: compared in place, as a span.");
             Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
-            Line("if (at < 0)");
+            Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt, ref failure))");
             Open();
-            Line(Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt);");
+            Line("goto Failed;");
             Close();
             Line();
             Line("cursor.ReadBytes(ref reader, length);");
             Close();
             Line("else");
             Open();
-            Line("global::MsgPack.Spec.MsgPackPayload key = cursor.ReadBytes(ref reader, length);");
-            Line("at = MsgPackKeys.Find(key, expected);");
-            Line("if (at < 0)");
+            Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " key, ref failure))");
             Open();
-            Line(Serialization + ".CheckUnknownKey(key, keyAt);");
+            Line("goto Failed;");
+            Close();
+            Line();
+            Line("at = MsgPackKeys.Find(key, expected);");
+            Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(key, keyAt, ref failure))");
+            Open();
+            Line("goto Failed;");
             Close();
             Close();
         }

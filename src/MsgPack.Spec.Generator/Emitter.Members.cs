@@ -91,8 +91,10 @@ namespace MsgPack.Spec.Generator
         }
 
         /// <summary>
-        /// The member loop: through the cursor, each member's read preceded by its number in <c>at</c>, so that a
-        /// failure is rethrown under the member's name with the reader's offset.
+        /// The member loop of the status path: through the cursor, each member's read preceded by its number in <c>at</c>.
+        /// A read that fails has recorded why (and where) in the failure; it goes to <c>Failed</c>, which adds the member's
+        /// name and hands the status up: no exception on any level. Written inside <c>TryRead(ref reader, depth, out
+        /// value, ref failure)</c>, or <c>TryReadMembers</c> (<paramref name="inPlace"/>), which returns a bool.
         /// </summary>
         private void EmitReadBody(bool inPlace)
         {
@@ -111,71 +113,28 @@ namespace MsgPack.Spec.Generator
             }
 
             Line("int at = -1;");
-            Line("try");
-            Open();
-            Line("int count = cursor." + (_model.IsMap ? "ReadMapHeader" : "ReadArrayHeader") + "(ref reader);");
 
-            // After the header: an input that ends where a too deep object would start may still end in nil, so it is
-            // truncated (NeedMoreData), not invalid.
-            Line(Serialization + ".CheckDepth(depth);");
+            // The depth is checked after the header: an input that ends where a too deep object would start may still
+            // end in nil, so it is truncated (NeedMoreData), not invalid.
+            Line("if (!" + Serialization + ".TryReadObjectHeader(ref cursor, ref reader, " + Layout + (_model.IsMap ? ".Map" : ".Array") + ", depth, out int count, ref failure))");
+            Open();
+            Line("goto Failed;");
+            Close();
+            Line();
             if (_model.IsMap && _model.Members.Count == 0)
             {
                 // No member, so no key type: every entry is unknown, whatever its key (a str or an integer).
                 Line("for (int i = 0; i < count; i++)");
                 Open();
-                Line("cursor.Skip(ref reader);");
-                Line("cursor.Skip(ref reader);");
+                Line("if (!" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure) || !" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure))");
+                Open();
+                Line("goto Failed;");
+                Close();
                 Close();
             }
             else if (_model.IsMap)
             {
-                // A key is compared as bytes (its str header read, its UTF-8 not decoded): the writers' order is tried
-                // first, then the keys of the same length. The member's read is a case of one switch.
-                Line("int expected = 0;");
-                Line("for (int i = 0; i < count; i++)");
-                Open();
-                Line("at = -1;");
-                Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
-                Line("if (matched > 0)");
-                Open();
-                Line("// The writers' order: the next member's key as written (a str's header included), compared as constant bytes.");
-                Line("at = expected;");
-                Line("cursor.ReadBytes(ref reader, matched);");
-                Close();
-                Line("else");
-                Open();
-                if (_model.IntegerKeys)
-                {
-                    // Any integer form (a writer need not use the smallest); an integer no member has is skipped.
-                    Line("at = MsgPackKeys.Find(" + Serialization + ".ReadIntegerKey(ref cursor, ref reader));");
-                }
-                else
-                {
-                    EmitNameKeyRead();
-                }
-
-                Close();
-                Line();
-                Line("switch (at)");
-                Open();
-                for (int m = 0; m < _model.Members.Count; m++)
-                {
-                    Line("case " + m + ":");
-                    _indent++;
-                    EmitMemberRead(_model.Members[m], inPlace);
-                    Line("break;");
-                    _indent--;
-                }
-
-                Line("default:");
-                _indent++;
-                Line("cursor.Skip(ref reader);");
-                Line("break;");
-                _indent--;
-                Close();
-                Line();
-                Line("expected = at + 1;");
-                Close();
+                EmitMapMembers(inPlace);
             }
             else
             {
@@ -183,7 +142,11 @@ namespace MsgPack.Spec.Generator
                 {
                     for (int part = 0; part < PartCount; part++)
                     {
-                        Line("ReadPart" + part + "(ref reader, ref cursor, ref result, count, depth, ref at);");
+                        Line("if (!TryReadPart" + part + "(ref reader, ref cursor, ref result, count, depth, ref at, ref failure))");
+                        Open();
+                        Line("goto Failed;");
+                        Close();
+                        Line();
                     }
                 }
                 else
@@ -194,7 +157,10 @@ namespace MsgPack.Spec.Generator
                 Line("at = -1;");
                 Line("for (int i = " + ItemCount + "; i < count; i++)");
                 Open();
-                Line("cursor.Skip(ref reader);");
+                Line("if (!" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure))");
+                Open();
+                Line("goto Failed;");
+                Close();
                 Close();
             }
 
@@ -208,24 +174,13 @@ namespace MsgPack.Spec.Generator
                         Line("if (!" + Flag(member) + ")");
                         Open();
                         Line("at = " + m + ";");
-                        Line("reader.MoveTo(cursor);");
-                        Line(Serialization + (member.IsRequired ? ".ThrowMissingRequired(\"" : ".ThrowMissingNonNullable(\"") + member.Name + "\");");
+                        Line(Serialization + (member.IsRequired ? ".FailMissingRequired(\"" : ".FailMissingNonNullable(\"") + member.Name + "\", cursor.GetConsumed(ref reader), ref failure);");
+                        Line("goto Failed;");
                         Close();
+                        Line();
                     }
                 }
-            }
 
-            Close();
-
-            // The filter records the member on the failure as it passes and lets it pass, at any depth; only the
-            // outermost object catches it, to wrap it once (a throw per level would cost a dispatch's stack per level).
-            Line("catch (" + Exception + " e) when (MsgPackMemberNames.Trace(e, at, ref reader, depth))");
-            Open();
-            Line("throw " + Serialization + ".Wrap(e);");
-            Close();
-            Line();
-            if (!inPlace)
-            {
                 string arguments = string.Join(", ", _model.Members.Where(m => m.Setting == MemberSetting.Constructor).OrderBy(m => m.ParameterIndex).Select(Local));
                 var initializers = _model.Members.Where(m => m.Setting == MemberSetting.Initializer).Select(m => m.Name + " = " + Local(m)).ToList();
                 Line("var result = new " + _model.Name + "(" + arguments + ")" + (initializers.Count == 0 ? ";" : string.Empty));
@@ -253,8 +208,115 @@ namespace MsgPack.Spec.Generator
             Line("reader.MoveTo(cursor);");
             if (!inPlace)
             {
-                Line("return result;");
+                Line("value = result;");
+                Line("return " + Status + ".Done;");
             }
+            else
+            {
+                Line("return true;");
+            }
+
+            // Every failure comes here, recorded: the member it happened in (-1: the object's own header or a key) is
+            // added to its path on the way out.
+            _indent--;
+            Line();
+            Line("Failed:");
+            _indent++;
+            Line("failure.InMember(MsgPackMemberNames.Get(at));");
+            if (!inPlace)
+            {
+                Line("value = " + (Nullable && !_model.IsValueType ? "default!" : "default") + ";");
+                Line("return failure.Status;");
+            }
+            else
+            {
+                Line("return false;");
+            }
+        }
+
+        /// <summary>
+        /// The entries of a map layout: a key is compared as bytes (its str header read, its UTF-8 not decoded), the
+        /// writers' order first, then the keys of the same length; a member's key seen twice fails (a bit per member);
+        /// the member's read is a case of one switch.
+        /// </summary>
+        private void EmitMapMembers(bool inPlace)
+        {
+            int words = (_model.Members.Count + 63) / 64;
+            Line("int expected = 0;");
+            Line(words == 1 ? "ulong seen = 0;" : "global::System.Span<ulong> seen = stackalloc ulong[" + words + "];");
+            Line("for (int i = 0; i < count; i++)");
+            Open();
+            Line("at = -1;");
+            Line("long keyAt = -1;");
+            Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
+            Line("if (matched > 0)");
+            Open();
+            Line("// The writers' order: the next member's key as written (a str's header included), compared as constant bytes.");
+            Line("at = expected;");
+            Line("cursor.ReadBytes(ref reader, matched);");
+            Close();
+            Line("else");
+            Open();
+            Line("keyAt = cursor.GetConsumed(ref reader);");
+            if (_model.IntegerKeys)
+            {
+                // Any integer form (a writer need not use the smallest); an integer no member has is skipped.
+                Line("if (!" + Serialization + ".TryReadIntegerKey(ref cursor, ref reader, out long key, ref failure))");
+                Open();
+                Line("goto Failed;");
+                Close();
+                Line();
+                Line("at = MsgPackKeys.Find(key);");
+            }
+            else
+            {
+                EmitNameKeyRead();
+            }
+
+            Close();
+            Line();
+
+            // One reading of a message: a reader that took the first of a repeated key and one that took the last would
+            // read it two ways. The repeat fails where its key starts.
+            Line("// A member's key once: a map that repeats one would be read one way by a reader that takes the first, another by one that takes the last.");
+            Line("if (at >= 0)");
+            Open();
+            Line("ulong bit = 1UL << at;");
+            string word = words == 1 ? "seen" : "seen[at >> 6]";
+            Line("if ((" + word + " & bit) != 0)");
+            Open();
+            Line(Serialization + ".FailRepeatedMember(MsgPackMemberNames.Get(at), matched > 0 ? cursor.GetConsumed(ref reader) - matched : keyAt, ref failure);");
+            Line("goto Failed;");
+            Close();
+            Line();
+            Line(word + " |= bit;");
+            Close();
+            Line();
+            Line("switch (at)");
+            Open();
+            for (int m = 0; m < _model.Members.Count; m++)
+            {
+                Line("case " + m + ":");
+                _indent++;
+                EmitMemberRead(_model.Members[m], inPlace);
+                Line("break;");
+                _indent--;
+            }
+
+            Line("default:");
+            _indent++;
+            Line("if (!" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure))");
+            Open();
+            Line("goto Failed;");
+            Close();
+            Line();
+            Line("break;");
+            _indent--;
+            Close();
+            Line();
+            Line("expected = at + 1;");
+            Close();
+            Line();
         }
 
         /// <summary>
@@ -269,10 +331,11 @@ namespace MsgPack.Spec.Generator
                 MemberModel member = _model.Members[m];
                 for (; next < member.Index; next++)
                 {
-                    Line("if (count > " + next + ")");
+                    Line("if (count > " + next + " && !" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure))");
                     Open();
-                    Line("cursor.Skip(ref reader);");
+                    Line(_fail);
                     Close();
+                    Line();
                 }
 
                 next++;
@@ -281,14 +344,14 @@ namespace MsgPack.Spec.Generator
                 Line("at = " + m + ";");
                 EmitMemberRead(member, inPlace);
                 Close();
+                Line();
             }
         }
 
         /// <summary>
         /// One part of a long array layout's member list (see <see cref="PartSize"/>). It works on its own copy of the
-        /// cursor, a local the JIT keeps in registers, and gives the place back at the end; on a failure the reader
-        /// already holds the place (the cursor's failed read moved it there), so the caller's filter records the right
-        /// offset.
+        /// cursor, a local the JIT keeps in registers, and gives the place back at the end; a failure, recorded, returns
+        /// false, and the caller adds the member (<c>at</c>) on the way out.
         /// </summary>
         private void EmitReadPart(int part)
         {
@@ -296,11 +359,14 @@ namespace MsgPack.Spec.Generator
             int to = System.Math.Min(from + PartSize, _model.Members.Count);
             string range = _model.Members[from].Name + " to " + _model.Members[to - 1].Name;
             Line("/// <summary>Reads " + range + ": a part of the member list, small enough for the JIT to inline every read in it.</summary>");
-            Line("private static void ReadPart" + part + "(ref " + Reader + " reader, ref " + Cursor + " cursorAt, ref " + _model.Name + " result, int count, int depth, ref int at)");
+            Line("private static bool TryReadPart" + part + "(ref " + Reader + " reader, ref " + Cursor + " cursorAt, ref " + _model.Name + " result, int count, int depth, ref int at, ref " + Failure + " failure)");
             Open();
             Line(Cursor + " cursor = cursorAt;");
+            _fail = "return false;";
             EmitArrayMembers(from, to, inPlace: true);
+            _fail = "goto Failed;";
             Line("cursorAt = cursor;");
+            Line("return true;");
             Close();
         }
 
@@ -315,17 +381,10 @@ namespace MsgPack.Spec.Generator
 
         private void EmitMemberNames()
         {
-            Line("/// <summary>The members' names by their number in the reader, for error paths.</summary>");
+            Line("/// <summary>The members' names by their number in the reader, for the path of a failure.</summary>");
             Line("private static class MsgPackMemberNames");
             Open();
-            // One call with plain arguments: the filter's temporaries would live in every reader's frame (unoptimized
-            // code gives each its own slot), and the frame is what a level of nesting costs.
-            Line("/// <summary>The member reader's exception filter: records the failure under member <paramref name=\"member\"/> (-1: the object itself) as it passes; catches it only in the outermost object, to wrap it once.</summary>");
-            Line("public static bool Trace(" + Exception + " exception, int member, ref " + Reader + " reader, int depth) =>");
-            _indent++;
-            Line(Serialization + ".TraceMember(exception, Get(member), reader.Consumed) || depth == 0;");
-            _indent--;
-            Line();
+            Line("/// <summary>The name of member <paramref name=\"member\"/>; empty for -1 (the object itself: its header, a key, an unknown member).</summary>");
             Line("public static string Get(int member)");
             Open();
             Line("switch (member)");

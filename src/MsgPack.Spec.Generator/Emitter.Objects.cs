@@ -159,16 +159,30 @@ namespace MsgPack.Spec.Generator
                 Line("/// <exception cref=\"" + Exception + "\">The input is not such a value, or ends inside it; the members read before the failure are set.</exception>");
                 Line("public static void Read(ref " + Reader + " reader, ref " + _model.Name + NullableMark + " value) => Read(ref reader, ref value, 0);");
                 Line();
-                Line("/// <summary>Reads a value at a nesting depth (generated readers call this for their members).</summary>");
-                Line("/// <param name=\"reader\">The reader.</param>");
-                Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
-                Line("/// <returns>The value.</returns>");
-                Line(Hidden);
-                Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
-                Open();
+            }
+
+            EmitThrowingRead();
+            Line();
+            Line("/// <summary>Reads a value at a nesting depth, or records why not in <paramref name=\"failure\"/>: the status path every door calls, which never throws for bad input.</summary>");
+            Line("/// <param name=\"reader\">The reader.</param>");
+            Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
+            Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
+            Line("/// <param name=\"failure\">Where a failure is recorded: what, where, and the path to it.</param>");
+            Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
+            Line(Hidden);
+            Line("public static " + Status + " TryRead(ref " + Reader + " reader, int depth, out " + _model.Name + " value, ref " + Failure + " failure)");
+            Open();
+            if (ReadsInPlace)
+            {
                 Line("var result = new " + _model.Name + "();");
-                Line("ReadMembers(ref reader, ref result, depth);");
-                Line("return result;");
+                Line("if (!TryReadMembers(ref reader, ref result, depth, ref failure))");
+                Open();
+                Line("value = " + DefaultOfType + ";");
+                Line("return failure.Status;");
+                Close();
+                Line();
+                Line("value = result;");
+                Line("return " + Status + ".Done;");
                 Close();
                 Line();
                 Line("/// <summary>Reads into a value at a nesting depth.</summary>");
@@ -186,16 +200,16 @@ namespace MsgPack.Spec.Generator
                     Close();
                     Line();
                     Line(_model.Name + " target = value;");
-                    Line("ReadMembers(ref reader, ref target, depth);");
-                }
-                else
-                {
-                    Line("ReadMembers(ref reader, ref value, depth);");
                 }
 
+                Line("var failure = default(" + Failure + ");");
+                Line("if (!TryReadMembers(ref reader, ref " + (_model.IsValueType ? "value" : "target") + ", depth, ref failure))");
+                Open();
+                Line(Serialization + ".Throw(ref failure);");
+                Close();
                 Close();
                 Line();
-                Line("private static void ReadMembers(ref " + Reader + " reader, ref " + _model.Name + " result, int depth)");
+                Line("private static bool TryReadMembers(ref " + Reader + " reader, ref " + _model.Name + " result, int depth, ref " + Failure + " failure)");
                 Open();
                 EmitReadBody(inPlace: true);
                 Close();
@@ -210,17 +224,37 @@ namespace MsgPack.Spec.Generator
             }
             else
             {
-                Line("/// <summary>Reads a value at a nesting depth (generated readers call this for their members).</summary>");
-                Line("/// <param name=\"reader\">The reader.</param>");
-                Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
-                Line("/// <returns>The value.</returns>");
-                Line(Hidden);
-                Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
-                Open();
                 EmitReadBody(inPlace: false);
                 Close();
             }
         }
+
+        /// <summary>
+        /// The throwing read at a depth (the contract's, and what generated readers of other assemblies and hand-written
+        /// code call): the status path, then one throw of what it recorded.
+        /// </summary>
+        private void EmitThrowingRead()
+        {
+            Line("/// <summary>Reads a value at a nesting depth (generated readers call this for their members).</summary>");
+            Line("/// <param name=\"reader\">The reader.</param>");
+            Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
+            Line("/// <returns>The value.</returns>");
+            Line("/// <exception cref=\"global::MsgPack.Spec.Serialization.MsgPackSerializationException\">The input is not such a value, or ends inside it: thrown once, for what the status path recorded.</exception>");
+            Line(Hidden);
+            Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
+            Open();
+            Line("var failure = default(" + Failure + ");");
+            Line("if (TryRead(ref reader, depth, out " + _model.Name + " value, ref failure) != " + Status + ".Done)");
+            Open();
+            Line(Serialization + ".Throw(ref failure);");
+            Close();
+            Line();
+            Line("return value;");
+            Close();
+        }
+
+        /// <summary>default, or default! for a class from C# 8 (the out value of a failed read).</summary>
+        private string DefaultOfType => Nullable && !_model.IsValueType ? "default!" : "default";
 
         private void EmitSpanRead()
         {
@@ -241,24 +275,21 @@ namespace MsgPack.Spec.Generator
         private void EmitTryReads()
         {
             string outValue = _model.Name + NullableMark;
-            Line("/// <summary>Tries to read a value written as " + LayoutText + "; consumes nothing unless the result is Done. Never throws for bad input.</summary>");
+            Line("/// <summary>Tries to read a value written as " + LayoutText + "; consumes nothing unless the result is Done. Never throws for bad input, and a failure costs what the reading did (no exception).</summary>");
             Line("/// <param name=\"reader\">The reader.</param>");
             Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
             Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
             Line("public static " + Status + " TryRead(ref " + Reader + " reader, out " + outValue + " value)");
             Open();
             Line(Reader + " start = reader;");
-            Line("try");
-            Open();
-            Line("value = Read(ref reader, 0);");
-            Line("return " + Status + ".Done;");
-            Close();
-            Line("catch (" + Exception + " e)");
+            Line("var failure = " + Failure + ".WithoutDetails();");
+            Line(Status + " status = TryRead(ref reader, 0, out value, ref failure);");
+            Line("if (status != " + Status + ".Done)");
             Open();
             Line("reader = start;");
-            Line("value = default;");
-            Line("return " + Serialization + ".ToOperationStatus(e);");
             Close();
+            Line();
+            Line("return status;");
             Close();
             Line();
             Line("/// <summary>Tries to read a value written as " + LayoutText + " from the start of <paramref name=\"source\"/>. Never throws for bad input.</summary>");
@@ -270,6 +301,39 @@ namespace MsgPack.Spec.Generator
             Open();
             Line("var reader = new " + Reader + "(source);");
             Line(Status + " status = TryRead(ref reader, out value);");
+            Line("bytesRead = (int)reader.Consumed;");
+            Line("return status;");
+            Close();
+            Line();
+            Line("/// <summary>Tries to read a value written as " + LayoutText + "; consumes nothing unless the result is Done. Never throws for bad input: <paramref name=\"error\"/> says why it failed, as the exception of Read would (its path, offset and cause), without one.</summary>");
+            Line("/// <param name=\"reader\">The reader.</param>");
+            Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
+            Line("/// <param name=\"error\">Why the read failed; default when it is Done. Its text is made only when asked for.</param>");
+            Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
+            Line("public static " + Status + " TryRead(ref " + Reader + " reader, out " + outValue + " value, out " + ReadError + " error)");
+            Open();
+            Line(Reader + " start = reader;");
+            Line("var failure = default(" + Failure + ");");
+            Line(Status + " status = TryRead(ref reader, 0, out value, ref failure);");
+            Line("if (status != " + Status + ".Done)");
+            Open();
+            Line("reader = start;");
+            Close();
+            Line();
+            Line("error = " + Serialization + ".TakeError(ref failure);");
+            Line("return status;");
+            Close();
+            Line();
+            Line("/// <summary>Tries to read a value written as " + LayoutText + " from the start of <paramref name=\"source\"/>. Never throws for bad input: <paramref name=\"error\"/> says why it failed.</summary>");
+            Line("/// <param name=\"source\">The bytes.</param>");
+            Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
+            Line("/// <param name=\"bytesRead\">The number of bytes the value took; 0 unless the result is Done.</param>");
+            Line("/// <param name=\"error\">Why the read failed; default when it is Done. Its text is made only when asked for.</param>");
+            Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
+            Line("public static " + Status + " TryRead(" + ReadOnlySpan + " source, out " + outValue + " value, out int bytesRead, out " + ReadError + " error)");
+            Open();
+            Line("var reader = new " + Reader + "(source);");
+            Line(Status + " status = TryRead(ref reader, out value, out error);");
             Line("bytesRead = (int)reader.Consumed;");
             Line("return status;");
             Close();

@@ -40,27 +40,30 @@ namespace MsgPack.Spec.Generator
             Close();
             Line();
 
-            Line("public static " + type + " Read" + name + "(ref " + Reader + " reader, int depth)");
+            Line("public static bool TryRead" + name + "(ref " + Reader + " reader, int depth, out " + type + " value, ref " + Failure + " failure)");
             Open();
             Line(Cursor + " cursor = reader.GetCursor();");
+            Line("value = default;");
             if (isPair)
             {
                 // [key, value], or Nerdbank's {"Key": key, "Value": value}.
-                Line("bool named = " + Serialization + ".ReadPairHeader(ref cursor, ref reader);");
+                Line("if (!" + Serialization + ".TryReadPairHeader(ref cursor, ref reader, out bool named, ref failure))");
             }
             else
             {
-                Line(Serialization + ".ReadTupleHeader(ref cursor, ref reader, " + count.ToString(CultureInfo.InvariantCulture) + ");");
+                Line("if (!" + Serialization + ".TryReadTupleHeader(ref cursor, ref reader, " + count.ToString(CultureInfo.InvariantCulture) + ", ref failure))");
             }
 
+            Open();
+            Line("return false;");
+            Close();
+            Line();
             for (int i = 0; i < count; i++)
             {
                 Line(Declared(value.Items[i]) + " item" + (i + 1).ToString(CultureInfo.InvariantCulture) + ";");
             }
 
             Line("int at = 0;");
-            Line("try");
-            Open();
             for (int i = 0; i < count; i++)
             {
                 if (i > 0)
@@ -70,28 +73,32 @@ namespace MsgPack.Spec.Generator
 
                 if (isPair)
                 {
-                    Line("if (named)");
+                    Line("if (named && !" + Serialization + ".TryReadPairName(ref cursor, ref reader, " + (i == 0 ? "false" : "true") + ", ref failure))");
                     Open();
-                    Line(Serialization + ".ReadPairName(ref cursor, ref reader, " + (i == 0 ? "false" : "true") + ");");
+                    Line("goto Failed;");
                     Close();
+                    Line();
                 }
 
                 EmitValueRead(value.Items[i], "item" + (i + 1).ToString(CultureInfo.InvariantCulture), name + ItemName(value, i));
             }
 
-            Close();
-            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceItem(e, at, reader.Consumed))");
-            Open();
-            Line("// Never entered: the filter records the item's index on the failure and lets it pass to the outermost object.");
-            Line("throw;");
-            Close();
             Line();
             Line("reader.MoveTo(cursor);");
             string items = string.Join(", ", Enumerable.Range(1, count).Select(i => "item" + i.ToString(CultureInfo.InvariantCulture)));
             string created = isPair
                 ? "global::System.Collections.Generic.KeyValuePair<" + Declared(value.Items[0]) + ", " + Declared(value.Items[1]) + ">"
                 : "global::System.ValueTuple<" + string.Join(", ", value.Items.Select(Declared)) + ">";
-            Line("return new " + created + "(" + items + ");");
+            Line("value = new " + created + "(" + items + ");");
+            Line("return true;");
+
+            // A failure inside an item, recorded: the item's index is added to its path on the way out.
+            _indent--;
+            Line();
+            Line("Failed:");
+            _indent++;
+            Line("failure.AtIndex(at);");
+            Line("return false;");
             Close();
         }
 

@@ -141,32 +141,37 @@ namespace MsgPack.Spec.Generator
             Line("/// <exception cref=\"" + Exception + "\">The input is not such a value (not an array of 2, a tag no case has), or ends inside it (a <see cref=\"global::MsgPack.Spec.Serialization.MsgPackSerializationException\"/> names the member).</exception>");
             Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader) => Read(ref reader, 0);");
             Line();
-            Line("/// <summary>Reads a value at a nesting depth (generated readers call this for their members); its case is read one level deeper.</summary>");
+            EmitThrowingRead();
+            Line();
+            Line("/// <summary>Reads a value at a nesting depth, or records why not in <paramref name=\"failure\"/>: the status path every door calls; its case is read one level deeper.</summary>");
             Line("/// <param name=\"reader\">The reader.</param>");
             Line("/// <param name=\"depth\">How many generated objects contain this one.</param>");
-            Line("/// <returns>The value.</returns>");
+            Line("/// <param name=\"value\">The value; default unless the result is Done.</param>");
+            Line("/// <param name=\"failure\">Where a failure is recorded: what, where, and the path to it.</param>");
+            Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
             Line(Hidden);
-            Line("public " + New + "static " + _model.Name + " Read(ref " + Reader + " reader, int depth)");
+            Line("public static " + Status + " TryRead(ref " + Reader + " reader, int depth, out " + _model.Name + " value, ref " + Failure + " failure)");
             Open();
             Line(Cursor + " cursor = reader.GetCursor();");
+            Line("value = " + DefaultOfType + ";");
 
             // The union's own failures are at its start, given: a header read across segments moves the reader past it.
+            // The union adds no segment to the path (its case's members do).
             Line("long start = reader.Consumed;");
-            Line("try");
+            Line("if (!" + Serialization + ".TryReadUnionHeader(ref cursor, ref reader, depth, start, ref failure))");
             Open();
-            Line("int count = cursor.ReadArrayHeader(ref reader);");
-            Line(Serialization + ".CheckUnionDepth(depth, start);");
-            Line("if (count != 2)");
-            Open();
-            Line("throw " + Serialization + ".UnionNotAPair(count, start);");
+            Line("return failure.Status;");
             Close();
             Line();
             Line("long tagAt = cursor.GetConsumed(ref reader);");
-            string unknown;
             if (Union.StringTags)
             {
                 // The tag is compared as bytes, its UTF-8 not decoded: in place when the segment holds it.
-                Line("int length = cursor.ReadStringHeader(ref reader);");
+                Line("if (!" + Serialization + ".TryReadStringHeader(ref cursor, ref reader, out int length, ref failure))");
+                Open();
+                Line("return failure.Status;");
+                Close();
+                Line();
                 Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
                 Line("int tag;");
                 Line("if ((uint)length <= (uint)unread.Length)");
@@ -176,18 +181,24 @@ namespace MsgPack.Spec.Generator
                 Close();
                 Line("else");
                 Open();
-                Line("tag = MsgPackTags.Find(cursor.ReadBytes(ref reader, length));");
+                Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " bytes, ref failure))");
+                Open();
+                Line("return failure.Status;");
                 Close();
                 Line();
-                unknown = Serialization + ".UnknownUnionTag(\"" + UnionText + "\", tagAt)";
+                Line("tag = MsgPackTags.Find(bytes);");
+                Close();
             }
             else
             {
                 // Any integer form: a writer need not use the smallest.
-                Line("long tag = cursor.ReadInt64(ref reader);");
-                unknown = Serialization + ".UnknownUnionTag(\"" + UnionText + "\", tag, tagAt)";
+                Line("if (!" + Serialization + ".TryReadInt64(ref cursor, ref reader, out long tag, ref failure))");
+                Open();
+                Line("return failure.Status;");
+                Close();
             }
 
+            Line();
             Line("reader.MoveTo(cursor);");
             Line("switch (tag)");
             Open();
@@ -196,18 +207,28 @@ namespace MsgPack.Spec.Generator
             foreach (var (unionCase, i) in Union.Cases.Select((c, i) => (c, i)).OrderBy(x => Union.StringTags ? x.i : x.c.IntegerTag!.Value))
             {
                 string label = Union.StringTags ? i.ToString(CultureInfo.InvariantCulture) : Tag(unionCase);
-                Line("case " + label + ": return " + unionCase.TypeName + ".Read(ref reader, depth + 1);");
+                string local = "case" + i.ToString(CultureInfo.InvariantCulture);
+                Line("case " + label + ":");
+                _indent++;
+                Line(unionCase.HasStatusRead
+                    ? "if (" + unionCase.TypeName + ".TryRead(ref reader, depth + 1, out " + unionCase.TypeName + " " + local + ", ref failure) != " + Status + ".Done)"
+                    : "if (!" + Serialization + ".TryRead<" + unionCase.TypeName + ">(ref reader, depth + 1, out " + unionCase.TypeName + " " + local + ", ref failure))");
+                Open();
+                Line("return failure.Status;");
+                Close();
+                Line();
+                Line("value = " + local + ";");
+                Line("return " + Status + ".Done;");
+                _indent--;
             }
 
-            Line("default: throw " + unknown + ";");
-            Close();
-            Close();
-
-            // The union adds no segment to the path (its case's members do); it records where a failure of its own
-            // happened and, outermost, wraps the failure once, as an object's reader does.
-            Line("catch (" + Exception + " e) when (" + Serialization + ".TraceMember(e, string.Empty, reader.Consumed) || depth == 0)");
-            Open();
-            Line("throw " + Serialization + ".Wrap(e);");
+            Line("default:");
+            _indent++;
+            Line(Union.StringTags
+                ? Serialization + ".FailUnknownUnionTag(\"" + UnionText + "\", tagAt, ref failure);"
+                : Serialization + ".FailUnknownUnionTag(\"" + UnionText + "\", tag, tagAt, ref failure);");
+            Line("return failure.Status;");
+            _indent--;
             Close();
             Close();
         }

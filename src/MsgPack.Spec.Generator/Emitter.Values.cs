@@ -170,7 +170,11 @@ namespace MsgPack.Spec.Generator
             }
         }
 
-        /// <summary>The statements that read a value into <paramref name="target"/>, with the cursor (nil gives null where the type accepts it).</summary>
+        /// <summary>
+        /// The statements that read a value into <paramref name="target"/> on the status path (nil gives null where the
+        /// type accepts it): each read returns whether it succeeded, and a failure, recorded by the read, leaves through
+        /// <see cref="_fail"/>.
+        /// </summary>
         private void EmitValueRead(ValueModel value, string target, string helper)
         {
             if (value.AcceptsNil)
@@ -192,47 +196,160 @@ namespace MsgPack.Spec.Generator
 
         private void EmitNonNullRead(ValueModel value, string target, string helper)
         {
-            string? call = value.Kind switch
+            // The read's call with "{0}" for its out argument, the type it reads, and how that becomes the target's value.
+            string? call = null;
+            string type = value.TypeName;
+            string? convert = null;
+            string Helper(string name) => Serialization + ".TryRead" + name + "(ref cursor, ref reader, out {0}, ref failure)";
+            switch (value.Kind)
             {
-                ValueKind.Timestamp => "cursor.ReadTimestamp(ref reader)",
-                ValueKind.DateTime => Serialization + ".ReadDateTime(ref cursor, ref reader)",
-                ValueKind.DateTimeOffset => Serialization + ".ReadDateTimeOffset(ref cursor, ref reader)",
-                ValueKind.Guid => Serialization + ".ReadGuid(ref cursor, ref reader)",
-                ValueKind.Enum => "(" + value.TypeName + ")cursor.Read" + value.Underlying + "(ref reader)",
-                ValueKind.Binary or ValueKind.BinaryMemory => "cursor.ReadBinary(ref reader).ToArray()",
-                ValueKind.Decimal or ValueKind.Int128 or ValueKind.UInt128 or ValueKind.BigInteger or ValueKind.Uri or ValueKind.Version =>
-                    Serialization + ".Read" + value.Kind + "(ref cursor, ref reader)",
-                ValueKind.TimeSpan => "new global::System.TimeSpan(cursor.ReadInt64(ref reader))",
-                ValueKind.DateOnly => "global::System.DateOnly.FromDayNumber(" + Serialization + ".ReadDayNumber(ref cursor, ref reader))",
-                ValueKind.TimeOnly => "new global::System.TimeOnly(" + Serialization + ".ReadTimeOfDayTicks(ref cursor, ref reader))",
-                ValueKind.Char => "(char)cursor.ReadUInt16(ref reader)",
-                ValueKind.Half => "(global::System.Half)cursor.ReadDouble(ref reader)",
-                ValueKind.Object or ValueKind.NumberArray or ValueKind.NumberMemory or ValueKind.Collection or ValueKind.Dictionary
-                    or ValueKind.Tuple or ValueKind.Converter => null,
-                _ => "cursor.Read" + value.Kind + "(ref reader)",
-            };
-            if (call is not null)
-            {
-                Line(target + " = " + call + ";");
-                return;
+                case ValueKind.Timestamp:
+                    call = Helper("Timestamp");
+                    break;
+                case ValueKind.DateTime:
+                case ValueKind.DateTimeOffset:
+                case ValueKind.Guid:
+                case ValueKind.Decimal:
+                case ValueKind.Int128:
+                case ValueKind.UInt128:
+                case ValueKind.BigInteger:
+                case ValueKind.Uri:
+                case ValueKind.Version:
+                    call = Helper(value.Kind.ToString());
+                    break;
+                case ValueKind.Enum:
+                    call = Helper(value.Underlying.ToString());
+                    type = Keyword(value.Underlying);
+                    convert = "(" + value.TypeName + ")";
+                    break;
+                case ValueKind.Binary:
+                    call = Helper("BinaryArray");
+                    break;
+                case ValueKind.BinaryMemory:
+                    call = Helper("BinaryArray");
+                    type = "byte[]";
+                    convert = string.Empty;
+                    break;
+                case ValueKind.TimeSpan:
+                    call = Helper("Int64");
+                    type = "long";
+                    convert = "new global::System.TimeSpan";
+                    break;
+                case ValueKind.DateOnly:
+                    call = Helper("DayNumber");
+                    type = "int";
+                    convert = "global::System.DateOnly.FromDayNumber";
+                    break;
+                case ValueKind.TimeOnly:
+                    call = Helper("TimeOfDayTicks");
+                    type = "long";
+                    convert = "new global::System.TimeOnly";
+                    break;
+                case ValueKind.Char:
+                    call = Helper("UInt16");
+                    type = "ushort";
+                    convert = "(char)";
+                    break;
+                case ValueKind.Half:
+                    call = Helper("Double");
+                    type = "double";
+                    convert = "(global::System.Half)";
+                    break;
+                case ValueKind.Object or ValueKind.NumberArray or ValueKind.NumberMemory or ValueKind.Collection or ValueKind.Dictionary
+                    or ValueKind.Tuple or ValueKind.Converter:
+                    break;
+                default:
+                    call = Helper(value.Kind.ToString());
+                    type = Keyword(value.Kind, value.TypeName);
+                    break;
             }
 
             // What reads from the reader itself: hand it the cursor's place, then take the reader's.
-            string read = value.Kind switch
+            bool fromReader = call is null;
+            bool returnsStatus = false;
+            if (fromReader)
             {
-                ValueKind.Object => value.TypeName + ".Read(ref reader, depth + 1)",
-                ValueKind.Converter => Converter(value) + ".Read(ref reader, depth + 1)",
-                ValueKind.NumberArray or ValueKind.NumberMemory => Serialization + ".Read" + value.Underlying + "Array(ref reader)",
-                _ => "MsgPackCollections.Read" + Collection(helper, value) + "(ref reader, depth)",
-            };
-            Line("reader.MoveTo(cursor);");
-            Line(target + " = " + read + ";");
-            Line("cursor = reader.GetCursor();");
+                switch (value.Kind)
+                {
+                    case ValueKind.Object when value.HasStatusRead:
+                        call = value.TypeName + ".TryRead(ref reader, depth + 1, out {0}, ref failure)";
+                        returnsStatus = true;
+                        break;
+                    case ValueKind.Object:
+                        // A hand-written type of the contract, or a type parameter: the contract's status read.
+                        call = Serialization + ".TryRead<" + value.TypeName + ">(ref reader, depth + 1, out {0}, ref failure)";
+                        break;
+                    case ValueKind.Converter when value.HasStatusRead:
+                        call = Serialization + ".Succeeded(" + Converter(value) + ".TryRead(ref reader, depth + 1, out {0}, ref failure), ref failure)";
+                        break;
+                    case ValueKind.Converter:
+                        // A converter without a status read of its own: its Read, in a try here (a helper that held the
+                        // try would be a call per value), what it throws recorded where the reader stood.
+                        Line("reader.MoveTo(cursor);");
+                        Line("try");
+                        Open();
+                        Line(target + " = " + Converter(value) + ".Read(ref reader, depth + 1);");
+                        Close();
+                        Line("catch (" + Exception + " e)");
+                        Open();
+                        Line(Serialization + ".Fail(e, ref reader, ref failure);");
+                        Line(_fail);
+                        Close();
+                        Line();
+                        Line("cursor = reader.GetCursor();");
+                        return;
+                    case ValueKind.NumberArray:
+                    case ValueKind.NumberMemory:
+                        call = Serialization + ".TryRead" + value.Underlying + "Array(ref reader, out {0}, ref failure)";
+                        type = Keyword(value.Underlying, string.Empty) + "[]";
+                        convert = value.Kind == ValueKind.NumberMemory ? string.Empty : null;
+                        break;
+                    default:
+                        call = "MsgPackCollections.TryRead" + Collection(helper, value) + "(ref reader, depth, out {0}, ref failure)";
+                        break;
+                }
+
+                Line("reader.MoveTo(cursor);");
+            }
+
+            // The target itself as the out argument where it is a local of the very type read; else a local of the
+            // read's own, converted into the target after the read.
+            bool outTarget = convert is null && !value.IsNullableValue && IsIdentifier(target);
+            string temp = char.ToLowerInvariant(helper[0]) + helper.Substring(1) + "Read";
+            string argument = outTarget ? target : type + " " + temp;
+            string invocation = string.Format(System.Globalization.CultureInfo.InvariantCulture, call!, argument);
+            Line(returnsStatus ? "if (" + invocation + " != " + Status + ".Done)" : "if (!" + invocation + ")");
+            Open();
+            Line(_fail);
+            Close();
+            if (!outTarget)
+            {
+                Line(target + " = " + (string.IsNullOrEmpty(convert) ? temp : convert + "(" + temp + ")") + ";");
+            }
+
+            if (fromReader)
+            {
+                Line("cursor = reader.GetCursor();");
+            }
         }
+
+        /// <summary>Whether <paramref name="text"/> is a plain name (a local), not a member access.</summary>
+        private static bool IsIdentifier(string text) => text.IndexOf('.') < 0;
 
         /// <summary>The type of a local that holds the value: nullable when it accepts nil (a reference only from C# 8).</summary>
         private string Declared(ValueModel value) =>
             value.IsNullableValue ? value.TypeName + "?" : value.AcceptsNil && Nullable ? value.TypeName + "?" : value.TypeName;
+
+        /// <summary>The C# keyword of a scalar kind's type (bool, the integers, the floats, string); <paramref name="otherwise"/> for another kind.</summary>
+        private static string Keyword(ValueKind kind, string otherwise) => kind switch
+        {
+            ValueKind.Boolean => "bool",
+            ValueKind.Single => "float",
+            ValueKind.Double => "double",
+            ValueKind.String => "string",
+            ValueKind.SByte or ValueKind.Byte or ValueKind.Int16 or ValueKind.UInt16 or ValueKind.Int32 or ValueKind.UInt32 or ValueKind.Int64 or ValueKind.UInt64 => Keyword(kind),
+            _ => otherwise,
+        };
 
         private static string Keyword(ValueKind kind) => kind switch
         {

@@ -24,6 +24,10 @@ namespace MsgPack.Spec.Generator
         private const string Span = "global::System.Span<byte>";
         private const string ReadOnlySpan = "global::System.ReadOnlySpan<byte>";
         private const string Contract = "global::MsgPack.Spec.Serialization.IMsgPackSerializable";
+        private const string Failure = "global::MsgPack.Spec.Serialization.MsgPackReadFailure";
+        private const string ReadError = "global::MsgPack.Spec.Serialization.MsgPackReadError";
+        private const string Layout = "global::MsgPack.Spec.Serialization.MsgPackLayout";
+        private const string Payload = "global::MsgPack.Spec.MsgPackPayload";
         private const string Hidden = "[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
 
         private readonly TypeModel _model;
@@ -36,6 +40,10 @@ namespace MsgPack.Spec.Generator
         private readonly List<(string Name, ValueModel Value)> _collections = new List<(string, ValueModel)>();
         private int _indent;
         private bool _afterClose;
+
+        // How a read that failed leaves the method being written (the failure is recorded already): to the method's
+        // Failed label, which adds the member's name or the element's index, or straight out of a part of a member list.
+        private string _fail = "goto Failed;";
 
         private Emitter(TypeModel model, UnionModel? union = null)
         {

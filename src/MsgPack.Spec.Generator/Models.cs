@@ -166,6 +166,12 @@ namespace MsgPack.Spec.Generator
     /// project has <c>ImmutableCollectionsMarshal</c> (.NET 8, or System.Collections.Immutable 8) to take that array
     /// and to give one back without a copy; elsewhere it goes element by element.
     /// </param>
+    /// <param name="HasStatusRead">
+    /// The value is read through its own status read, called by name: a generated type's or union's static
+    /// <c>TryRead(ref reader, depth, out value, ref failure)</c>, or a custom converter's own <c>TryRead</c>. Otherwise a
+    /// hand-written type of the contract (or a type parameter) is read through the contract's <c>TryRead</c>, and a
+    /// converter without one through its <c>Read</c> in a try.
+    /// </param>
     internal sealed record ValueModel(
         ValueKind Kind,
         string TypeName,
@@ -179,7 +185,8 @@ namespace MsgPack.Spec.Generator
         bool IsTypeParameter = false,
         string? Converter = null,
         EquatableArray<ValueModel> Items = default,
-        bool IsBulk = false);
+        bool IsBulk = false,
+        bool HasStatusRead = false);
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);
@@ -247,7 +254,8 @@ namespace MsgPack.Spec.Generator
     /// <param name="IntegerTag">The integer tag; null for a string tag.</param>
     /// <param name="StringTag">The string tag; null for an integer tag.</param>
     /// <param name="Prefix">What is written before the case's value: the array header of two items and the tag (its smallest form, or str header and UTF-8).</param>
-    internal sealed record UnionCaseModel(string TypeName, long? IntegerTag, string? StringTag, EquatableArray<byte> Prefix);
+    /// <param name="HasStatusRead">The case is generated ([MsgPackObject] or a union): its status read is called by name; a hand-written case is read through the contract's.</param>
+    internal sealed record UnionCaseModel(string TypeName, long? IntegerTag, string? StringTag, EquatableArray<byte> Prefix, bool HasStatusRead);
 
     /// <summary>One [MsgPackUnion] type, ready to emit.</summary>
     /// <param name="Type">The union type as the shared doors need it (no members; the abstract class's or interface's names and the project's options).</param>

@@ -111,6 +111,23 @@ namespace MsgPack.Spec.Generator
                 : null;
         }
 
+        /// <summary>
+        /// Whether a converter has a status read of its own (it opted in): a public
+        /// <c>OperationStatus TryRead(ref MsgPackReader, int, out T, ref MsgPackReadFailure)</c> that generated code calls
+        /// instead of wrapping its <c>Read</c> in a try. The interface's default member does not count: a call of it on a
+        /// struct would box the struct.
+        /// </summary>
+        private static bool HasOwnStatusRead(INamedTypeSymbol converter, ITypeSymbol valueType) =>
+            converter.GetMembers("TryRead").OfType<IMethodSymbol>().Any(method =>
+                !method.IsStatic
+                && method.DeclaredAccessibility == Accessibility.Public
+                && method.Parameters.Length == 4
+                && method.Parameters[0].RefKind == RefKind.Ref && method.Parameters[0].Type.ToDisplayString() == "MsgPack.Spec.MsgPackReader"
+                && method.Parameters[1].Type.SpecialType == SpecialType.System_Int32
+                && method.Parameters[2].RefKind == RefKind.Out && SymbolEqualityComparer.Default.Equals(method.Parameters[2].Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), valueType.WithNullableAnnotation(NullableAnnotation.NotAnnotated))
+                && method.Parameters[3].RefKind == RefKind.Ref && method.Parameters[3].Type.ToDisplayString() == "MsgPack.Spec.Serialization.MsgPackReadFailure"
+                && method.ReturnType.ToDisplayString() == "System.Buffers.OperationStatus");
+
         /// <summary>The converter of a value's type wherever it appears: the type's own [MsgPackConverter], else the assembly's; null for none.</summary>
         private static INamedTypeSymbol? ConverterOf(ITypeSymbol type, Scope scope)
         {

@@ -113,7 +113,8 @@ namespace MsgPack.Spec.Generator
                     c.Type.ToDisplayString(FullyQualified),
                     c.Integer,
                     c.Text,
-                    new EquatableArray<byte>(new byte[] { 0x92 }.Concat(c.Text is not null ? EncodeKey(c.Text) : EncodeTag(c.Integer!.Value)).ToArray())))
+                    new EquatableArray<byte>(new byte[] { 0x92 }.Concat(c.Text is not null ? EncodeKey(c.Text) : EncodeTag(c.Integer!.Value)).ToArray()),
+                    IsGenerated(c.Type)))
                 .ToEquatableArray();
 
             string? ns = type.ContainingNamespace.IsGlobalNamespace ? null : type.ContainingNamespace.ToDisplayString();
@@ -140,6 +141,10 @@ namespace MsgPack.Spec.Generator
         /// <summary>Whether the type has [MsgPackUnion] cases (and so the generated union members).</summary>
         private static bool IsUnion(INamedTypeSymbol type) =>
             type.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == UnionAttribute);
+
+        /// <summary>Whether the type's members are generated ([MsgPackObject], [MsgPackUnion]): it has the generated status read, <c>TryRead(ref reader, depth, out value, ref failure)</c>.</summary>
+        private static bool IsGenerated(INamedTypeSymbol type) =>
+            IsUnion(type) || type.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
 
         /// <summary>Whether a base class is a generated type, whose static members the type's own hide.</summary>
         private static bool HasGeneratedBase(INamedTypeSymbol type)

@@ -403,7 +403,7 @@ namespace MsgPack.Spec.Generator
             converter ??= ConverterOf(valueType, scope);
             if (converter is not null)
             {
-                return Make(ValueKind.Converter) with { Converter = converter.ToDisplayString(FullyQualified) };
+                return Make(ValueKind.Converter) with { Converter = converter.ToDisplayString(FullyQualified), HasStatusRead = HasOwnStatusRead(converter, valueType) };
             }
 
             ValueKind? scalar = ScalarKind(valueType);
@@ -489,7 +489,7 @@ namespace MsgPack.Spec.Generator
                 && named.OriginalDefinition.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == ObjectAttribute);
             bool serializable = scope.Contract is not null && named.AllInterfaces.Any(i =>
                 SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, scope.Contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
-            return generated || serializable || IsUnion(named) ? Make(ValueKind.Object) : null;
+            return generated || serializable || IsUnion(named) ? Make(ValueKind.Object) with { HasStatusRead = generated || IsUnion(named) } : null;
         }
 
         /// <summary>Whether the type parameter is constrained to <c>IMsgPackSerializable</c> of itself (and the project can use that contract).</summary>

@@ -120,7 +120,10 @@ namespace MsgPack.Spec
         /// <summary>A bulk array reader's failure at one element: the exception a per-value read of it throws, naming the element.</summary>
         [DoesNotReturn]
         public static void ThrowArrayElementFailure(ReadStatus status, int firstByte, long bytesNeeded, long bytesAvailable, string expected, int index) =>
-            throw CreateReadFailure(status, firstByte, (int)Math.Min(bytesNeeded, int.MaxValue), bytesAvailable, $"{expected} (element {index} of the array)");
+            throw CreateReadFailure(status, firstByte, (int)Math.Min(bytesNeeded, int.MaxValue), bytesAvailable, ArrayElement(expected, index));
+
+        /// <summary>What a bulk array reader expected of its element <paramref name="index"/>, in words.</summary>
+        public static string ArrayElement(string expected, int index) => $"{expected} (element {index} of the array)";
 
         [DoesNotReturn]
         public static void ThrowTextTooLong(long limit) =>
@@ -137,9 +140,12 @@ namespace MsgPack.Spec
                 ? new ArgumentException($"The reservation ends {-bytesAfter} bytes after what this writer has written: it was made by another writer.", paramName)
                 : new OverflowException($"{bytesAfter} bytes were written after the length prefix; its uint 32 holds at most {uint.MaxValue}.");
 
-        /// <summary>The exception for a failed decoding (see <see cref="ThrowReadFailure(ReadStatus, int, int, long, string)"/>).</summary>
+        /// <summary>
+        /// The exception for a failed decoding (see <see cref="ThrowReadFailure(ReadStatus, int, int, long, string)"/>); also
+        /// made, on demand, for a failure of the serializers' status path, which recorded these values instead of throwing.
+        /// </summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private static Exception CreateReadFailure(ReadStatus status, int firstByte, int bytesNeeded, long bytesAvailable, string expected)
+        internal static Exception CreateReadFailure(ReadStatus status, int firstByte, int bytesNeeded, long bytesAvailable, string expected)
         {
             byte code = firstByte < 0 ? (byte)0 : (byte)firstByte;
             return status switch

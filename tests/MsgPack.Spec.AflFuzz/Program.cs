@@ -18,13 +18,13 @@ namespace MsgPack.Spec.AflFuzz
     /// to reproduce a crash or check a corpus; prints each failure's report. Exit code 1 when any input fails.
     /// </para>
     /// <para><c>seeds FOLDER</c>: writes the seed corpus (FOLDER/documents, FOLDER/roundtrip).</para>
-    /// <para>Targets: readers, skip, validate, sequence, token, roundtrip, text, utf8, generated, document.</para>
+    /// <para>Targets: readers, skip, validate, sequence, token, roundtrip, text, utf8, generated, document, and lz4 (MsgPack.Spec.Lz4's read doors: Lz4FuzzTarget).</para>
     /// </summary>
     internal static class Program
     {
         private static int Main(string[] args)
         {
-            if (args.Length == 2 && args[0] == "fuzz" && FuzzTargets.IsTarget(args[1]))
+            if (args.Length == 2 && args[0] == "fuzz" && IsTarget(args[1]))
             {
                 string target = args[1];
 
@@ -40,12 +40,12 @@ namespace MsgPack.Spec.AflFuzz
                         throw new FuzzContractException("self-test crash");
                     }
 
-                    FuzzTargets.Run(target, input);
+                    Run(target, input);
                 });
                 return 0;
             }
 
-            if (args.Length >= 3 && args[0] == "run" && FuzzTargets.IsTarget(args[1]))
+            if (args.Length >= 3 && args[0] == "run" && IsTarget(args[1]))
             {
                 return RunFiles(args[1], args.Skip(2));
             }
@@ -57,8 +57,22 @@ namespace MsgPack.Spec.AflFuzz
             }
 
             Console.Error.WriteLine("usage: MsgPack.Spec.AflFuzz fuzz TARGET | run TARGET FILE-OR-FOLDER... | seeds FOLDER");
-            Console.Error.WriteLine("targets: " + string.Join(", ", FuzzTargets.Names));
+            Console.Error.WriteLine("targets: " + string.Join(", ", FuzzTargets.Names) + ", " + Lz4.Tests.Lz4FuzzTarget.Name);
             return 64;
+        }
+
+        private static bool IsTarget(string name) => FuzzTargets.IsTarget(name) || name == Lz4.Tests.Lz4FuzzTarget.Name;
+
+        private static void Run(string target, byte[] input)
+        {
+            if (target == Lz4.Tests.Lz4FuzzTarget.Name)
+            {
+                Lz4.Tests.Lz4FuzzTarget.Run(input);
+            }
+            else
+            {
+                FuzzTargets.Run(target, input);
+            }
         }
 
         private static int RunFiles(string target, IEnumerable<string> paths)
@@ -82,7 +96,7 @@ namespace MsgPack.Spec.AflFuzz
                 byte[] input = File.ReadAllBytes(file);
                 try
                 {
-                    FuzzTargets.Run(target, input);
+                    Run(target, input);
                 }
                 catch (Exception e)
                 {
@@ -159,7 +173,17 @@ namespace MsgPack.Spec.AflFuzz
                 File.WriteAllBytes(Path.Combine(roundtrip, $"mixed-{i}"), script);
             }
 
-            Console.WriteLine($"seeds: {n} documents, {FuzzScript.OpCount + 4} round-trip scripts in {folder}");
+            string lz4 = Path.Combine(folder, "lz4");
+            Directory.CreateDirectory(lz4);
+            int m = 0;
+            foreach (byte[] doc in Lz4.Tests.Lz4FuzzTarget.Corpus(maxLength: 4096))
+            {
+                byte[] cuts = m % 3 == 0 ? Array.Empty<byte>() : m % 3 == 1 ? new byte[] { 100 } : new byte[] { 60, 180 };
+                File.WriteAllBytes(Path.Combine(lz4, $"seed-{m:D3}"), FuzzTargets.Frame(doc, atStart: false, cuts));
+                m++;
+            }
+
+            Console.WriteLine($"seeds: {n} documents, {FuzzScript.OpCount + 4} round-trip scripts, {m} lz4 documents in {folder}");
         }
 
         private static byte[] Hex(string hex) =>

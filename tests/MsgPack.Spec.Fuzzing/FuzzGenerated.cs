@@ -119,16 +119,34 @@ namespace MsgPack.Spec.Fuzzing
     /// The "generated" fuzz target: code the source generator writes, on hostile input. For each model the document is
     /// read through the span door, <c>TryRead</c> and a <see cref="MsgPackReader"/> over the fuzzer's segments; the
     /// contracts: nothing but <see cref="MsgPackException"/> is thrown, <c>TryRead</c> never throws and agrees with
-    /// <c>Read</c> (Done with the same length, NeedMoreData exactly when Read fails as truncated), the segmented read
-    /// agrees with the span read, and a value read is written back as bytes that read and write to themselves.
+    /// <c>Read</c> (Done with the same length, NeedMoreData exactly when Read fails as truncated) and throws nothing even
+    /// inside (no first-chance exception), the <c>TryRead</c> that gives the error gives Read's path, offset and message,
+    /// the segmented read agrees with the span read, and a value read is written back as bytes that read and write to
+    /// themselves.
     /// </summary>
     internal static class FuzzGenerated
     {
+        /// <summary>
+        /// The exceptions thrown on this thread, as the runtime sees them first (<see cref="AppDomain.FirstChanceException"/>):
+        /// every throw counts, caught or not. Per thread: the fuzzer's threads do not count each other's.
+        /// </summary>
+        private static class FirstChance
+        {
+            [ThreadStatic]
+            private static int t_count;
+
+            static FirstChance() => AppDomain.CurrentDomain.FirstChanceException += (_, _) => t_count++;
+
+            public static int Count => t_count;
+        }
+
         private delegate T SpanRead<T>(ReadOnlySpan<byte> source, out int bytesRead);
 
         private delegate T ReaderRead<T>(ref MsgPackReader reader);
 
         private delegate OperationStatus TryReadSpan<T>(ReadOnlySpan<byte> source, out T? value, out int bytesRead);
+
+        private delegate OperationStatus TryReadSpanError<T>(ReadOnlySpan<byte> source, out T? value, out int bytesRead, out MsgPackReadError error);
 
         private delegate int GetLength<T>(in T value);
 
@@ -136,18 +154,18 @@ namespace MsgPack.Spec.Fuzzing
 
         public static void Check(byte[] document, ReadOnlySequence<byte> sequence, Action<string, string> fail)
         {
-            Model<FuzzMap>("FuzzMap", document, sequence, fail, FuzzMap.Read, FuzzMap.Read, FuzzMap.TryRead, FuzzMap.GetEncodedLength, FuzzMap.Write);
-            Model<FuzzTuple>("FuzzTuple", document, sequence, fail, FuzzTuple.Read, FuzzTuple.Read, FuzzTuple.TryRead, FuzzTuple.GetEncodedLength, FuzzTuple.Write);
-            Model<FuzzNode>("FuzzNode", document, sequence, fail, FuzzNode.Read, FuzzNode.Read, FuzzNode.TryRead, FuzzNode.GetEncodedLength, FuzzNode.Write);
-            Model<FuzzShape>("FuzzShape", document, sequence, fail, FuzzShape.Read, FuzzShape.Read, FuzzShape.TryRead, FuzzShape.GetEncodedLength, FuzzShape.Write);
+            Model<FuzzMap>("FuzzMap", document, sequence, fail, FuzzMap.Read, FuzzMap.Read, FuzzMap.TryRead, FuzzMap.TryRead, FuzzMap.GetEncodedLength, FuzzMap.Write);
+            Model<FuzzTuple>("FuzzTuple", document, sequence, fail, FuzzTuple.Read, FuzzTuple.Read, FuzzTuple.TryRead, FuzzTuple.TryRead, FuzzTuple.GetEncodedLength, FuzzTuple.Write);
+            Model<FuzzNode>("FuzzNode", document, sequence, fail, FuzzNode.Read, FuzzNode.Read, FuzzNode.TryRead, FuzzNode.TryRead, FuzzNode.GetEncodedLength, FuzzNode.Write);
+            Model<FuzzShape>("FuzzShape", document, sequence, fail, FuzzShape.Read, FuzzShape.Read, FuzzShape.TryRead, FuzzShape.TryRead, FuzzShape.GetEncodedLength, FuzzShape.Write);
 #if !LIBRARY_NETSTANDARD
-            Model<FuzzIntegerMap>("FuzzIntegerMap", document, sequence, fail, FuzzIntegerMap.Read, FuzzIntegerMap.Read, FuzzIntegerMap.TryRead, FuzzIntegerMap.GetEncodedLength, FuzzIntegerMap.Write);
-            Model<FuzzBcl>("FuzzBcl", document, sequence, fail, FuzzBcl.Read, FuzzBcl.Read, FuzzBcl.TryRead, FuzzBcl.GetEncodedLength, FuzzBcl.Write);
+            Model<FuzzIntegerMap>("FuzzIntegerMap", document, sequence, fail, FuzzIntegerMap.Read, FuzzIntegerMap.Read, FuzzIntegerMap.TryRead, FuzzIntegerMap.TryRead, FuzzIntegerMap.GetEncodedLength, FuzzIntegerMap.Write);
+            Model<FuzzBcl>("FuzzBcl", document, sequence, fail, FuzzBcl.Read, FuzzBcl.Read, FuzzBcl.TryRead, FuzzBcl.TryRead, FuzzBcl.GetEncodedLength, FuzzBcl.Write);
 #endif
         }
 
         private static void Model<T>(string name, byte[] document, ReadOnlySequence<byte> sequence, Action<string, string> fail,
-            SpanRead<T> read, ReaderRead<T> readReader, TryReadSpan<T> tryRead, GetLength<T> getLength, WriteSpan<T> write)
+            SpanRead<T> read, ReaderRead<T> readReader, TryReadSpan<T> tryRead, TryReadSpanError<T> tryReadError, GetLength<T> getLength, WriteSpan<T> write)
         {
             // The span door.
             T? value = default;
@@ -168,12 +186,17 @@ namespace MsgPack.Spec.Fuzzing
                 }
             }
 
-            // TryRead: never throws, agrees with Read.
+            // TryRead: never throws, not even inside (no exception thrown and caught: the status path), agrees with Read.
             OperationStatus status;
+            OperationStatus detailed;
             int tryLength;
+            int detailedLength;
+            MsgPackReadError readError;
+            int thrown = FirstChance.Count;
             try
             {
                 status = tryRead(document, out _, out tryLength);
+                detailed = tryReadError(document, out _, out detailedLength, out readError);
             }
             catch (Exception e)
             {
@@ -181,10 +204,27 @@ namespace MsgPack.Spec.Fuzzing
                 return;
             }
 
+            thrown = FirstChance.Count - thrown;
+            if (thrown != 0)
+            {
+                fail(name + ".TryRead", thrown + " exception(s) thrown inside (first chance)");
+            }
+
             OperationStatus expected = error is null ? OperationStatus.Done : MsgPackSerialization.ToOperationStatus((MsgPackException)error);
             if (status != expected || (status == OperationStatus.Done ? tryLength != length : tryLength != 0))
             {
                 fail(name + ".TryRead", $"{status} ({tryLength} bytes) where Read gave {expected} ({length} bytes)");
+            }
+
+            // The TryRead that gives the error: Read's exception as values (path, offset, message).
+            if (detailed != status || detailedLength != tryLength || readError.Failed != (error is not null))
+            {
+                fail(name + ".TryRead(error)", $"{detailed} ({detailedLength} bytes, failed: {readError.Failed}) where TryRead gave {status} ({tryLength} bytes)");
+            }
+            else if (error is MsgPackSerializationException thrownError
+                && (readError.Path != thrownError.Path || readError.Offset != thrownError.Offset || readError.ToString() != thrownError.Message))
+            {
+                fail(name + ".TryRead(error)", $"'{readError}' where Read threw '{thrownError.Message}'");
             }
 
             // The reader over the fuzzer's segments: the same outcome and length.

@@ -11,7 +11,7 @@ namespace MsgPack.Spec.Generator.Tests
     /// <summary>The BCL types (docs/serialization.md, "Type mapping"): every door, the wire forms, the peers' other forms read, bad input, no allocation writing.</summary>
     public class BclTypeTests
     {
-        private static BclTypes Some() => new BclTypes
+        internal static BclTypes Some() => new BclTypes
         {
             Price = -79228162514264337593543950335m,
             Elapsed = TimeSpan.FromTicks(-1),

@@ -12,7 +12,7 @@ namespace MsgPack.Spec.Generator.Tests
     {
         private static readonly DateTime NewYear = new DateTime(2021, 1, 1, 0, 0, 0, DateTimeKind.Utc);
 
-        private static Converted Sample() => new Converted
+        internal static Converted Sample() => new Converted
         {
             Color = new Rgb(1, 2, 3),
             Highlight = null,

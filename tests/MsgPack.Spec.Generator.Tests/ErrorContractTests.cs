@@ -277,7 +277,8 @@ namespace MsgPack.Spec.Generator.Tests
         /// Reads <paramref name="input"/> through the span door, the reader over two segments (cut at the start, in the
         /// middle and at the end; only in the middle unless <paramref name="everyDoor"/>), the read-into door and
         /// TryRead: each fails the same way (the same path, offset and cause), TryRead with <paramref name="status"/> and
-        /// nothing consumed.
+        /// nothing consumed, and the TryRead that gives the error with this exception's path, offset, message and cause,
+        /// and no exception thrown inside (<see cref="Agreement"/>).
         /// </summary>
         private static MsgPackSerializationException FailsAlike(Shape shape, byte[] input, OperationStatus status, bool everyDoor = true)
         {
@@ -319,6 +320,14 @@ namespace MsgPack.Spec.Generator.Tests
             OperationStatus tried = node ? Node.TryRead(input, out _, out consumed) : Holder.TryRead(input, out _, out consumed);
             Assert.Equal(status, tried);
             Assert.Equal(0, consumed);
+
+            // The status path: TryRead's error is this exception as values, and nothing is thrown inside TryRead.
+            MsgPackSerializationException? agreed = node
+                ? Agreement.Check<Node>(input, Node.Read, Node.TryRead, Node.TryRead)
+                : Agreement.Check<Holder>(input, Holder.Read, Holder.TryRead, Holder.TryRead);
+            Assert.NotNull(agreed);
+            Assert.Equal(span.Path, agreed!.Path);
+            Assert.Equal(span.Offset, agreed.Offset);
             return span;
         }
 

@@ -447,8 +447,9 @@ namespace MsgPack.Spec.Generator.Tests
             // The same model with the shared framework's assembly: both through the bulk doors.
             string bulk = Run(out Compilation withMarshal, Model).Results[0].GeneratedSources.Single().SourceText.ToString();
             AssertCompiles(withMarshal);
-            Assert.Contains("ImmutableCollectionsMarshal.AsImmutableArray(global::MsgPack.Spec.Serialization.MsgPackSerialization.ReadInt32Array(ref reader))", bulk);
-            Assert.Contains("ImmutableCollectionsMarshal.AsImmutableArray(global::MsgPack.Spec.Serialization.MsgPackSerialization.ReadDoubleArray(ref reader))", bulk);
+            Assert.Contains("global::MsgPack.Spec.Serialization.MsgPackSerialization.TryReadInt32Array(ref reader, out int[] array, ref failure)", bulk);
+            Assert.Contains("global::MsgPack.Spec.Serialization.MsgPackSerialization.TryReadDoubleArray(ref reader, out double[] array, ref failure)", bulk);
+            Assert.Contains("ImmutableCollectionsMarshal.AsImmutableArray(array)", bulk);
             Assert.DoesNotContain("CreateBuilder", bulk);
         }
 
@@ -490,10 +491,10 @@ namespace MsgPack.Spec.Generator.Tests
             string text = result.GeneratedTrees.Single().ToString();
             for (int part = 0; part < parts; part++)
             {
-                Assert.Contains("private static void ReadPart" + part + "(", text);
+                Assert.Contains("private static bool TryReadPart" + part + "(", text);
             }
 
-            Assert.DoesNotContain("ReadPart" + parts + "(", text);
+            Assert.DoesNotContain("TryReadPart" + parts + "(", text);
             AssertCompiles(output);
         }
 

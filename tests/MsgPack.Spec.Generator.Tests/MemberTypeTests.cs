@@ -10,7 +10,7 @@ namespace MsgPack.Spec.Generator.Tests
     /// <summary>The member types of phase 2, read into existing values, TryRead, error paths, hostile counts and the depth limit.</summary>
     public class MemberTypeTests
     {
-        private static Everything SomeEverything() => new Everything
+        internal static Everything SomeEverything() => new Everything
         {
             Color = Color.Blue,
             Tiny = Tiny.Max,

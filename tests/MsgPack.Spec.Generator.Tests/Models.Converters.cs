@@ -167,4 +167,72 @@ namespace MsgPack.Spec.Generator.Tests
 
         [MsgPackKey(7)] public DateTime Stamped { get; set; }
     }
+
+    /// <summary>A temperature in tenths of a degree, at or above absolute zero: a converter that opted in to the status path.</summary>
+    [MsgPackConverter(typeof(TenthsConverter))]
+    public readonly struct Tenths
+    {
+        public Tenths(int value) => Value = value;
+
+        public int Value { get; }
+    }
+
+    /// <summary>
+    /// A converter with a status read of its own (TryRead): generated code calls it instead of its Read, so bad input costs
+    /// no exception. It reads through a cursor with the library's status helpers, which record a failure as the throwing
+    /// reads would, and records its own check with <see cref="MsgPackReadFailure.Fail"/>.
+    /// </summary>
+    public readonly struct TenthsConverter : IMsgPackConverter<Tenths>
+    {
+        public const string BelowZero = "A temperature below absolute zero (-273.2 degrees).";
+
+        public void Write(ref MsgPackWriter writer, in Tenths value) => writer.WriteInt32(value.Value);
+
+        public void Write(ref Span<byte> destination, in Tenths value) => MsgPackSpec.WriteInt32(ref destination, value.Value);
+
+        public int GetEncodedLength(in Tenths value) => MsgPackSpec.GetInt64EncodedLength(value.Value);
+
+        public Tenths Read(ref MsgPackReader reader, int depth)
+        {
+            var failure = default(MsgPackReadFailure);
+            if (TryRead(ref reader, depth, out Tenths value, ref failure) != System.Buffers.OperationStatus.Done)
+            {
+                throw failure.ToException();
+            }
+
+            return value;
+        }
+
+        public System.Buffers.OperationStatus TryRead(ref MsgPackReader reader, int depth, out Tenths value, ref MsgPackReadFailure failure)
+        {
+            long start = reader.Consumed;
+            MsgPackCursor cursor = reader.GetCursor();
+            if (!MsgPackSerialization.TryReadInt32(ref cursor, ref reader, out int tenths, ref failure))
+            {
+                value = default;
+                return failure.Status;
+            }
+
+            reader.MoveTo(cursor);
+            if (tenths < -2732)
+            {
+                value = default;
+                return failure.Fail(new MsgPackException(BelowZero), start);
+            }
+
+            value = new Tenths(tenths);
+            return System.Buffers.OperationStatus.Done;
+        }
+    }
+
+    /// <summary>The opted-in converter as a member, in a list, and nullable.</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    public sealed partial class Thermometer
+    {
+        [MsgPackKey(0)] public Tenths Reading { get; set; }
+
+        [MsgPackKey(1)] public List<Tenths>? History { get; set; }
+
+        [MsgPackKey(2)] public Tenths? Maybe { get; set; }
+    }
 }

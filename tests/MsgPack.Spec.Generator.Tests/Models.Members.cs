@@ -145,4 +145,80 @@ namespace MsgPack.Spec.Generator.Tests
         [MsgPackKey("k02")] public int K02 { get; set; }
         [MsgPackKey("k01")] public int K01 { get; set; }
     }
+
+    /// <summary>A map of 70 members: past 64, the reader keeps the members it has seen in more than one word (a repeated key fails).</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public partial class Seventy
+    {
+        [MsgPackKey("m00")] public int M00 { get; set; }
+        [MsgPackKey("m01")] public int M01 { get; set; }
+        [MsgPackKey("m02")] public int M02 { get; set; }
+        [MsgPackKey("m03")] public int M03 { get; set; }
+        [MsgPackKey("m04")] public int M04 { get; set; }
+        [MsgPackKey("m05")] public int M05 { get; set; }
+        [MsgPackKey("m06")] public int M06 { get; set; }
+        [MsgPackKey("m07")] public int M07 { get; set; }
+        [MsgPackKey("m08")] public int M08 { get; set; }
+        [MsgPackKey("m09")] public int M09 { get; set; }
+        [MsgPackKey("m10")] public int M10 { get; set; }
+        [MsgPackKey("m11")] public int M11 { get; set; }
+        [MsgPackKey("m12")] public int M12 { get; set; }
+        [MsgPackKey("m13")] public int M13 { get; set; }
+        [MsgPackKey("m14")] public int M14 { get; set; }
+        [MsgPackKey("m15")] public int M15 { get; set; }
+        [MsgPackKey("m16")] public int M16 { get; set; }
+        [MsgPackKey("m17")] public int M17 { get; set; }
+        [MsgPackKey("m18")] public int M18 { get; set; }
+        [MsgPackKey("m19")] public int M19 { get; set; }
+        [MsgPackKey("m20")] public int M20 { get; set; }
+        [MsgPackKey("m21")] public int M21 { get; set; }
+        [MsgPackKey("m22")] public int M22 { get; set; }
+        [MsgPackKey("m23")] public int M23 { get; set; }
+        [MsgPackKey("m24")] public int M24 { get; set; }
+        [MsgPackKey("m25")] public int M25 { get; set; }
+        [MsgPackKey("m26")] public int M26 { get; set; }
+        [MsgPackKey("m27")] public int M27 { get; set; }
+        [MsgPackKey("m28")] public int M28 { get; set; }
+        [MsgPackKey("m29")] public int M29 { get; set; }
+        [MsgPackKey("m30")] public int M30 { get; set; }
+        [MsgPackKey("m31")] public int M31 { get; set; }
+        [MsgPackKey("m32")] public int M32 { get; set; }
+        [MsgPackKey("m33")] public int M33 { get; set; }
+        [MsgPackKey("m34")] public int M34 { get; set; }
+        [MsgPackKey("m35")] public int M35 { get; set; }
+        [MsgPackKey("m36")] public int M36 { get; set; }
+        [MsgPackKey("m37")] public int M37 { get; set; }
+        [MsgPackKey("m38")] public int M38 { get; set; }
+        [MsgPackKey("m39")] public int M39 { get; set; }
+        [MsgPackKey("m40")] public int M40 { get; set; }
+        [MsgPackKey("m41")] public int M41 { get; set; }
+        [MsgPackKey("m42")] public int M42 { get; set; }
+        [MsgPackKey("m43")] public int M43 { get; set; }
+        [MsgPackKey("m44")] public int M44 { get; set; }
+        [MsgPackKey("m45")] public int M45 { get; set; }
+        [MsgPackKey("m46")] public int M46 { get; set; }
+        [MsgPackKey("m47")] public int M47 { get; set; }
+        [MsgPackKey("m48")] public int M48 { get; set; }
+        [MsgPackKey("m49")] public int M49 { get; set; }
+        [MsgPackKey("m50")] public int M50 { get; set; }
+        [MsgPackKey("m51")] public int M51 { get; set; }
+        [MsgPackKey("m52")] public int M52 { get; set; }
+        [MsgPackKey("m53")] public int M53 { get; set; }
+        [MsgPackKey("m54")] public int M54 { get; set; }
+        [MsgPackKey("m55")] public int M55 { get; set; }
+        [MsgPackKey("m56")] public int M56 { get; set; }
+        [MsgPackKey("m57")] public int M57 { get; set; }
+        [MsgPackKey("m58")] public int M58 { get; set; }
+        [MsgPackKey("m59")] public int M59 { get; set; }
+        [MsgPackKey("m60")] public int M60 { get; set; }
+        [MsgPackKey("m61")] public int M61 { get; set; }
+        [MsgPackKey("m62")] public int M62 { get; set; }
+        [MsgPackKey("m63")] public int M63 { get; set; }
+        [MsgPackKey("m64")] public int M64 { get; set; }
+        [MsgPackKey("m65")] public int M65 { get; set; }
+        [MsgPackKey("m66")] public int M66 { get; set; }
+        [MsgPackKey("m67")] public int M67 { get; set; }
+        [MsgPackKey("m68")] public int M68 { get; set; }
+        [MsgPackKey("m69")] public int M69 { get; set; }
+    }
 }

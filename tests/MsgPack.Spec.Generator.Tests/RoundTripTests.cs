@@ -8,7 +8,7 @@ namespace MsgPack.Spec.Generator.Tests
     /// <summary>The generated members of the models in Models.cs, through every door.</summary>
     public class RoundTripTests
     {
-        private static readonly Primitives SomePrimitives = new Primitives
+        internal static readonly Primitives SomePrimitives = new Primitives
         {
             Flag = true,
             SByte = sbyte.MinValue,
@@ -28,7 +28,7 @@ namespace MsgPack.Spec.Generator.Tests
             Sixteenth = 16,
         };
 
-        private static Person SomePerson() => new Person("Ada", 36)
+        internal static Person SomePerson() => new Person("Ada", 36)
         {
             Email = null,
             Home = new Point(7, -7),

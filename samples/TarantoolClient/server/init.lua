@@ -31,6 +31,36 @@ values:create_index('primary', { type = 'TREE', parts = { 1, 'unsigned' }, if_no
 local hashed = box.schema.space.create('hashed', { if_not_exists = true })
 hashed:create_index('primary', { type = 'HASH', parts = { 1, 'unsigned' }, if_not_exists = true })
 
+-- Tarantool's own types, indexed: a decimal amount (non-unique TREE) and a uuid reference (unique TREE).
+local payments = box.schema.space.create('payments', { if_not_exists = true, format = {
+    { name = 'id', type = 'unsigned' }, { name = 'amount', type = 'decimal' },
+    { name = 'reference', type = 'uuid' }, { name = 'note', type = 'string', is_nullable = true } } })
+payments:create_index('primary', { parts = { 'id' }, if_not_exists = true })
+payments:create_index('amount', { parts = { 'amount' }, unique = false, if_not_exists = true })
+payments:create_index('reference', { parts = { 'reference' }, if_not_exists = true })
+
+-- SQL's tables: books (typed rows, positional and named parameters, prepared statements) and notes (autoincrement).
+assert(box.execute([[CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY, title STRING NOT NULL, year INTEGER, price NUMBER)]]))
+assert(box.execute([[CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY AUTOINCREMENT, body STRING COLLATE "unicode_ci")]]))
+
+-- What the server makes of a payment: the amount's and the reference's types and texts.
+function describe_payment(id)
+    local t = box.space.payments:get(id)
+    return decimal.is_decimal(t.amount), tostring(t.amount), ffi.istype('struct tt_uuid', t.reference), tostring(t.reference)
+end
+
+-- Arithmetic in the server's decimals (38 digits): amount * factor + addend, stored, and the new tuple returned.
+function scale_payment(id, factor, addend)
+    local t = box.space.payments:get(id)
+    return box.space.payments:update(id, { { '=', 'amount', t.amount * decimal.new(factor) + decimal.new(addend) } })
+end
+
+-- A division whose quotient has 38 digits: what no .NET decimal holds.
+function divide_payment(id, divisor)
+    local t = box.space.payments:get(id)
+    return box.space.payments:update(id, { { '=', 'amount', t.amount / divisor } })
+end
+
 -- CALL targets.
 function echo(...)
     return ...
@@ -67,6 +97,15 @@ function return_error()
     local e = box.error.new({ type = 'SampleError', reason = 'an error returned as a value' })
     e:set_prev(cause)
     return e
+end
+
+-- Lua's own way to fail without raising: nil and an error, which reaches the client as MP_ERROR (ext 3) when the
+-- session has box.session.settings.error_marshaling_enabled.
+function safe_divide(a, b)
+    if b == 0 then
+        return nil, box.error.new({ type = 'DivisionError', reason = 'division by zero' })
+    end
+    return math.floor(a / b), nil
 end
 
 -- Listen last, once the spaces and functions exist: a client that got the greeting finds them.

@@ -412,9 +412,9 @@ namespace MsgPack.Spec
             return value;
         }
 
-        /// <summary>Tries to read one value with <typeparamref name="TDecoder"/>; consumes nothing unless Done.</summary>
+        /// <summary>Tries to read one value with <typeparamref name="TDecoder"/>; consumes nothing unless Done (the generated readers' status path reads through it).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private OperationStatus TryRead<TDecoder, T>(ref MsgPackReader reader, out T value)
+        internal OperationStatus TryRead<TDecoder, T>(ref MsgPackReader reader, out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
             ReadStatus decoded = default(TDecoder).Decode(ref MemoryMarshal.GetReference(_rest), _rest.Length, out value, out int bytesRead);
@@ -431,8 +431,74 @@ namespace MsgPack.Spec
                 return decoded.ToOperationStatus();
             }
 
-            OperationStatus status = reader.TryReadAt<TDecoder, T>(_rest, out value);
+            // Through a local of this method: the caller's variable, passed to the out-of-line read, would be kept in
+            // memory in the caller for the whole method (its address taken), where the inlined fast path keeps it in a
+            // register.
+            OperationStatus status = reader.TryReadAt<TDecoder, T>(_rest, out T slow);
             _rest = reader.UnreadSegment;
+            value = slow;
+            return status;
+        }
+
+        /// <summary>Tries to read a str value as a <see cref="string"/>; consumes nothing unless Done.</summary>
+        internal OperationStatus TryReadString(ref MsgPackReader reader, out string value)
+        {
+            ReadStatus decoded = MsgPackSpec.DecodeText(_rest, out value, out int bytesRead);
+            if (decoded == ReadStatus.Done)
+            {
+                Advance(bytesRead);
+                return OperationStatus.Done;
+            }
+
+            if (decoded != ReadStatus.NeedMoreData)
+            {
+                return decoded.ToOperationStatus();
+            }
+
+            OperationStatus status = reader.TryReadStringAt(_rest, out string slow);
+            _rest = reader.UnreadSegment;
+            value = slow;
+            return status;
+        }
+
+        /// <summary>Tries to read a bin value without copying its bytes; consumes nothing unless Done.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal OperationStatus TryReadBinary(ref MsgPackReader reader, out MsgPackPayload value)
+        {
+            ReadStatus decoded = MsgPackSpec.DecodeBinary(ref MemoryMarshal.GetReference(_rest), _rest.Length, out int offset, out int length, out int bytesRead);
+            if (decoded == ReadStatus.Done)
+            {
+                value = new MsgPackPayload(MsgPackSpec.SliceUnchecked(_rest, offset, length));
+                Advance(bytesRead);
+                return OperationStatus.Done;
+            }
+
+            if (decoded != ReadStatus.NeedMoreData)
+            {
+                value = default;
+                return decoded.ToOperationStatus();
+            }
+
+            OperationStatus status = reader.TryReadBinaryAt(_rest, out MsgPackPayload slow);
+            _rest = reader.UnreadSegment;
+            value = slow;
+            return status;
+        }
+
+        /// <summary>Tries to read the next <paramref name="length"/> bytes as they are (zero or more); consumes nothing unless Done.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal OperationStatus TryReadBytes(ref MsgPackReader reader, int length, out MsgPackPayload value)
+        {
+            if ((uint)length <= (uint)_rest.Length)
+            {
+                value = new MsgPackPayload(MsgPackSpec.SliceUnchecked(_rest, 0, length));
+                Advance(length);
+                return OperationStatus.Done;
+            }
+
+            OperationStatus status = reader.TryReadBytesAt(_rest, length, out MsgPackPayload slow);
+            _rest = reader.UnreadSegment;
+            value = slow;
             return status;
         }
 

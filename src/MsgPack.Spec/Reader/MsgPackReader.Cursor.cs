@@ -83,6 +83,27 @@ namespace MsgPack.Spec
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus TryReadStringAt(ReadOnlySpan<byte> rest, out string value)
+        {
+            SetPlace(rest);
+            return TryReadString(out value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus TryReadBinaryAt(ReadOnlySpan<byte> rest, out MsgPackPayload value)
+        {
+            SetPlace(rest);
+            return TryReadBinary(out value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus TryReadBytesAt(ReadOnlySpan<byte> rest, int length, out MsgPackPayload value)
+        {
+            SetPlace(rest);
+            return TryReadBytes(length, out value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
         internal string ReadStringAt(ReadOnlySpan<byte> rest)
         {
             SetPlace(rest);

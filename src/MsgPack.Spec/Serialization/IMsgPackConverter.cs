@@ -38,5 +38,37 @@ namespace MsgPack.Spec.Serialization
         /// <returns>The value.</returns>
         /// <exception cref="MsgPackException">The input is not such a value, or ends inside it.</exception>
         T Read(ref MsgPackReader reader, int depth);
+
+#if NET8_0_OR_GREATER
+        /// <summary>
+        /// Reads a value, or records why it cannot in <paramref name="failure"/> and says so: the status path, which never
+        /// throws for bad input. By default it calls <see cref="Read"/> and records what it throws; a converter opts in by
+        /// implementing it (generated code then calls it instead of <see cref="Read"/>, and bad input costs no exception).
+        /// </summary>
+        /// <remarks>
+        /// Generated code calls a converter's own <c>TryRead</c> directly, and wraps <see cref="Read"/> itself where the
+        /// converter has none: this default member is for generic code (a call of it on a struct that does not implement
+        /// it boxes the struct). The netstandard2.0 build has no default members: there a converter may still declare the
+        /// method, and generated code calls it.
+        /// </remarks>
+        /// <param name="reader">The reader; where it stands after a failure is unspecified.</param>
+        /// <param name="depth">The value's depth (see <see cref="Read"/>).</param>
+        /// <param name="value">The value; default unless the result is Done.</param>
+        /// <param name="failure">Where a failure is recorded (see <see cref="MsgPackReadFailure"/>).</param>
+        /// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>
+        OperationStatus TryRead(ref MsgPackReader reader, int depth, out T value, ref MsgPackReadFailure failure)
+        {
+            try
+            {
+                value = Read(ref reader, depth);
+                return OperationStatus.Done;
+            }
+            catch (MsgPackException e)
+            {
+                value = default!;
+                return failure.Fail(e, reader.Consumed);
+            }
+        }
+#endif
     }
 }

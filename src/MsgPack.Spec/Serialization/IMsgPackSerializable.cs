@@ -45,6 +45,32 @@ namespace MsgPack.Spec.Serialization
         /// <returns>The value.</returns>
         /// <exception cref="MsgPackException">The input is not such a value, or ends inside it.</exception>
         static virtual T Read(ref MsgPackReader reader) => T.Read(ref reader, 0);
+
+        /// <summary>
+        /// Reads a value at a nesting depth, or records why it cannot in <paramref name="failure"/> and says so: the status
+        /// path, which never throws for bad input. Generated types implement it without an exception (their
+        /// <see cref="Read(ref MsgPackReader, int)"/> calls it and throws once, at the outermost level); by default it
+        /// calls <see cref="Read(ref MsgPackReader, int)"/> and records what it throws, so a hand-written type keeps
+        /// compiling and can implement it later.
+        /// </summary>
+        /// <param name="reader">The reader; where it stands after a failure is unspecified (a caller that wants nothing consumed keeps a copy).</param>
+        /// <param name="depth">How many generated objects contain this one; 0 for a value read on its own.</param>
+        /// <param name="value">The value; default unless the result is Done.</param>
+        /// <param name="failure">Where a failure is recorded (see <see cref="MsgPackReadFailure"/>).</param>
+        /// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>
+        static virtual OperationStatus TryRead(ref MsgPackReader reader, int depth, out T value, ref MsgPackReadFailure failure)
+        {
+            try
+            {
+                value = T.Read(ref reader, depth);
+                return OperationStatus.Done;
+            }
+            catch (MsgPackException e)
+            {
+                value = default!;
+                return failure.Fail(e, reader.Consumed);
+            }
+        }
     }
 
     /// <summary>The <see cref="IMsgPackConverter{T}"/> of any <see cref="IMsgPackSerializable{T}"/> type: for generic code written against converters.</summary>
@@ -63,6 +89,10 @@ namespace MsgPack.Spec.Serialization
 
         /// <inheritdoc/>
         public T Read(ref MsgPackReader reader, int depth) => T.Read(ref reader, depth);
+
+        /// <inheritdoc/>
+        public OperationStatus TryRead(ref MsgPackReader reader, int depth, out T value, ref MsgPackReadFailure failure) =>
+            T.TryRead(ref reader, depth, out value, ref failure);
     }
 }
 #endif

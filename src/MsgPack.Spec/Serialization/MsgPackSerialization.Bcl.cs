@@ -74,35 +74,63 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Neither form, or not a decimal in it (its offset is the value's start).</exception>
         public static decimal ReadDecimal(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadDecimal(ref cursor, ref reader, out decimal value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads a <see cref="decimal"/> in either form (see <see cref="ReadDecimal"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The value; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [SkipLocalsInit]
+        public static bool TryReadDecimal(ref MsgPackCursor cursor, ref MsgPackReader reader, out decimal value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            decimal value = default;
-            if (cursor.PeekMsgPackType(ref reader) == MsgPackType.Extension)
+            value = default;
+            if (!TryPeekType(ref cursor, ref reader, out MsgPackType type, ref failure))
             {
-                ExtensionHeader header = cursor.ReadExtensionHeader(ref reader);
+                return false;
+            }
+
+            if (type == MsgPackType.Extension)
+            {
+                if (!TryReadExtensionHeader(ref cursor, ref reader, out ExtensionHeader header, ref failure))
+                {
+                    return false;
+                }
+
                 if (header.TypeCode != DecimalExtension || header.Length != 16)
                 {
-                    ThrowNot("a decimal (ext 4 of 16 bytes)", start);
+                    return FailNot("a decimal (ext 4 of 16 bytes)", start, ref failure);
+                }
+
+                if (!TryReadBytes(ref cursor, ref reader, 16, out MsgPackPayload data, ref failure))
+                {
+                    return false;
                 }
 
                 Span<byte> bits = stackalloc byte[16];
-                cursor.ReadBytes(ref reader, 16).CopyTo(bits);
-                if (!TryDecodeDecimal(bits, out value))
-                {
-                    ThrowNot("a decimal (ext 4: its flags hold a sign and a scale of 0 to 28 only)", start);
-                }
-
-                return value;
+                data.CopyTo(bits);
+                return TryDecodeDecimal(bits, out value) || FailNot("a decimal (ext 4: its flags hold a sign and a scale of 0 to 28 only)", start, ref failure);
             }
 
-            MsgPackPayload utf8 = cursor.ReadStringBytes(ref reader);
+            if (!TryReadStringBytes(ref cursor, ref reader, out MsgPackPayload utf8, ref failure))
+            {
+                return false;
+            }
+
             Span<byte> copy = stackalloc byte[MaxDecimalTextLength];
             if (utf8.Length > MaxDecimalTextLength || !utf8.TryCopyTo(copy)
                 || !Utf8Parser.TryParse(copy.Slice(0, utf8.Length), out value, out int consumed) || consumed != utf8.Length)
             {
-                ThrowNot("a decimal (a str of its invariant text, as \"1.5\")", start);
+                value = default;
+                return FailNot("a decimal (a str of its invariant text, as \"1.5\")", start, ref failure);
             }
 
-            return value;
+            return true;
         }
 
         /// <summary>Reads a <c>DateOnly</c>'s day number (days since 0001-01-01), as the peers write it: an integer of 0 to 3652058.</summary>
@@ -112,14 +140,32 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not an integer, or outside the range (its offset is the integer's start).</exception>
         public static int ReadDayNumber(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadDayNumber(ref cursor, ref reader, out int day, ref failure), ref failure);
+            return day;
+        }
+
+        /// <summary>Reads a <c>DateOnly</c>'s day number (see <see cref="ReadDayNumber"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="day">The day number; 0 on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadDayNumber(ref MsgPackCursor cursor, ref MsgPackReader reader, out int day, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            int day = cursor.ReadInt32(ref reader);
-            if ((uint)day > MaxDayNumber)
+            if (!TryReadInt32(ref cursor, ref reader, out day, ref failure))
             {
-                ThrowNot("a DateOnly's day number (0 to 3652058)", start);
+                return false;
             }
 
-            return day;
+            if ((uint)day > MaxDayNumber)
+            {
+                day = 0;
+                return FailNot("a DateOnly's day number (0 to 3652058)", start, ref failure);
+            }
+
+            return true;
         }
 
         /// <summary>Reads a <c>TimeOnly</c>'s ticks since midnight, as the peers write them: an integer of 0 to a day's ticks less one.</summary>
@@ -129,15 +175,33 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not an integer, or outside the range (its offset is the integer's start).</exception>
         public static long ReadTimeOfDayTicks(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadTimeOfDayTicks(ref cursor, ref reader, out long ticks, ref failure), ref failure);
+            return ticks;
+        }
+
+        /// <summary>Reads a <c>TimeOnly</c>'s ticks (see <see cref="ReadTimeOfDayTicks"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="ticks">The ticks; 0 on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadTimeOfDayTicks(ref MsgPackCursor cursor, ref MsgPackReader reader, out long ticks, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            long ticks = cursor.ReadInt64(ref reader);
+            if (!TryReadInt64(ref cursor, ref reader, out ticks, ref failure))
+            {
+                return false;
+            }
+
             // A TimeOnly is below a day's ticks; the unsigned compare turns a negative count away too.
             if ((ulong)ticks >= TimeSpan.TicksPerDay)
             {
-                ThrowNot("a TimeOnly's ticks (0 to 863999999999)", start);
+                ticks = 0;
+                return FailNot("a TimeOnly's ticks (0 to 863999999999)", start, ref failure);
             }
 
-            return ticks;
+            return true;
         }
 
         /// <summary>Reads a <see cref="Uri"/> from the str of its original text, relative or absolute (as MessagePack-CSharp and Nerdbank.MessagePack write it).</summary>
@@ -147,13 +211,33 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not a str, or not a URI (its offset is the str's start).</exception>
         public static Uri ReadUri(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadUri(ref cursor, ref reader, out Uri value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads a <see cref="Uri"/> (see <see cref="ReadUri"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The URI; null on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadUri(ref MsgPackCursor cursor, ref MsgPackReader reader, out Uri value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            if (!Uri.TryCreate(cursor.ReadString(ref reader), UriKind.RelativeOrAbsolute, out Uri? value) || value is null)
+            value = null!;
+            if (!TryReadString(ref cursor, ref reader, out string text, ref failure))
             {
-                ThrowNot("a URI", start);
+                return false;
             }
 
-            return value;
+            if (!Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out Uri? uri) || uri is null)
+            {
+                return FailNot("a URI", start, ref failure);
+            }
+
+            value = uri;
+            return true;
         }
 
         /// <summary>Writes a <see cref="Version"/> as the str of its text (<see cref="Version.ToString()"/>: 2 to 4 components).</summary>
@@ -204,16 +288,35 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not a str, or not a version (its offset is the str's start).</exception>
         public static Version ReadVersion(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadVersion(ref cursor, ref reader, out Version value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads a <see cref="Version"/> (see <see cref="ReadVersion"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The version; null on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadVersion(ref MsgPackCursor cursor, ref MsgPackReader reader, out Version value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            MsgPackPayload utf8 = cursor.ReadStringBytes(ref reader);
-            Span<byte> text = stackalloc byte[MaxVersionTextLength];
-            Version? value = utf8.Length <= MaxVersionTextLength && utf8.TryCopyTo(text) ? ParseVersion(text.Slice(0, utf8.Length)) : null;
-            if (value is null)
+            value = null!;
+            if (!TryReadStringBytes(ref cursor, ref reader, out MsgPackPayload utf8, ref failure))
             {
-                ThrowNot("a Version (a str of 2 to 4 numbers between dots, as \"1.2.3.4\")", start);
+                return false;
             }
 
-            return value;
+            Span<byte> text = stackalloc byte[MaxVersionTextLength];
+            Version? version = utf8.Length <= MaxVersionTextLength && utf8.TryCopyTo(text) ? ParseVersion(text.Slice(0, utf8.Length)) : null;
+            if (version is null)
+            {
+                return FailNot("a Version (a str of 2 to 4 numbers between dots, as \"1.2.3.4\")", start, ref failure);
+            }
+
+            value = version;
+            return true;
         }
 
         /// <summary>A set for <paramref name="count"/> elements: with that capacity where the target has the constructor (not netstandard2.0).</summary>
@@ -230,7 +333,7 @@ namespace MsgPack.Spec.Serialization
         /// <summary>Throws for a set whose element repeats.</summary>
         /// <exception cref="MsgPackException">Always.</exception>
         [DoesNotReturn]
-        public static void ThrowDuplicateElement() => throw new MsgPackException("The set has the same element twice.");
+        public static void ThrowDuplicateElement() => throw DuplicateElement();
 
         /// <summary>Reads the array header of a tuple, which must hold exactly its elements (as MessagePack-CSharp requires).</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -239,11 +342,25 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not an array, or one of another length (its offset is the header's start).</exception>
         public static void ReadTupleHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, int count)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadTupleHeader(ref cursor, ref reader, count, ref failure), ref failure);
+        }
+
+        /// <summary>Reads the array header of a tuple (see <see cref="ReadTupleHeader"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="count">The tuple's elements.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadTupleHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, int count, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            if (cursor.ReadArrayHeader(ref reader) != count)
+            if (!TryReadArrayHeader(ref cursor, ref reader, out int items, ref failure))
             {
-                ThrowNot("a tuple of " + count.ToString(System.Globalization.CultureInfo.InvariantCulture) + " elements (an array of that length)", start);
+                return false;
             }
+
+            return items == count || failure.Set(FailureReason.NotTuple, start, null, count);
         }
 
         /// <summary>
@@ -256,15 +373,34 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Neither form (its offset is the header's start).</exception>
         public static bool ReadPairHeader(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadPairHeader(ref cursor, ref reader, out bool named, ref failure), ref failure);
+            return named;
+        }
+
+        /// <summary>Reads the header of a <see cref="KeyValuePair{TKey, TValue}"/> (see <see cref="ReadPairHeader"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="named"><see langword="true"/> for the map form.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadPairHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out bool named, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            bool named = cursor.PeekMsgPackType(ref reader) == MsgPackType.Map;
-            int count = named ? cursor.ReadMapHeader(ref reader) : cursor.ReadArrayHeader(ref reader);
-            if (count != 2)
+            named = false;
+            if (!TryPeekType(ref cursor, ref reader, out MsgPackType type, ref failure))
             {
-                ThrowNot("a KeyValuePair ([key, value] or {\"Key\": key, \"Value\": value})", start);
+                return false;
             }
 
-            return named;
+            named = type == MsgPackType.Map;
+            int count;
+            if (!(named ? TryReadMapHeader(ref cursor, ref reader, out count, ref failure) : TryReadArrayHeader(ref cursor, ref reader, out count, ref failure)))
+            {
+                return false;
+            }
+
+            return count == 2 || FailNot("a KeyValuePair ([key, value] or {\"Key\": key, \"Value\": value})", start, ref failure);
         }
 
         /// <summary>Reads the name before a value of the map form of a <see cref="KeyValuePair{TKey, TValue}"/>: "Key", then "Value".</summary>
@@ -274,12 +410,26 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not that name (its offset is the name's start).</exception>
         public static void ReadPairName(ref MsgPackCursor cursor, ref MsgPackReader reader, bool value)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadPairName(ref cursor, ref reader, value, ref failure), ref failure);
+        }
+
+        /// <summary>Reads the name before a value of a pair's map form (see <see cref="ReadPairName"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value"><see langword="false"/> for "Key", <see langword="true"/> for "Value".</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadPairName(ref MsgPackCursor cursor, ref MsgPackReader reader, bool value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            ReadOnlySpan<byte> name = value ? "Value"u8 : "Key"u8;
-            if (!cursor.ReadStringBytes(ref reader).SequenceEqual(name))
+            if (!TryReadStringBytes(ref cursor, ref reader, out MsgPackPayload name, ref failure))
             {
-                ThrowNot(value ? "the name \"Value\" (a KeyValuePair's second entry)" : "the name \"Key\" (a KeyValuePair's first entry)", start);
+                return false;
             }
+
+            return name.SequenceEqual(value ? "Value"u8 : "Key"u8)
+                || FailNot(value ? "the name \"Value\" (a KeyValuePair's second entry)" : "the name \"Key\" (a KeyValuePair's first entry)", start, ref failure);
         }
 
 #if NET8_0_OR_GREATER
@@ -288,6 +438,9 @@ namespace MsgPack.Spec.Serialization
 
         /// <summary>The longest <see cref="BigInteger"/> read, in bytes (a number of 32,768 bits): its bytes come from the input, and the work on them grows with their count.</summary>
         public const int MaxBigIntegerLength = 4096;
+
+        /// <summary>What a BigInteger past <see cref="MaxBigIntegerLength"/> is not: a constant, so that the failure allocates no text.</summary>
+        private const string BigIntegerTooLong = "a BigInteger of at most 4096 bytes";
 
         /// <summary>Nerdbank.MessagePack's default extension type of a <see cref="BigInteger"/> past 64 bits (its bytes, big endian).</summary>
         private const sbyte BigIntegerExtension = 3;
@@ -350,16 +503,53 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">None of the forms (its offset is the value's start).</exception>
         public static Int128 ReadInt128(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadInt128(ref cursor, ref reader, out Int128 value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads an <see cref="Int128"/> in any of its forms (see <see cref="ReadInt128"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The value; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [SkipLocalsInit]
+        public static bool TryReadInt128(ref MsgPackCursor cursor, ref MsgPackReader reader, out Int128 value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            MsgPackType type = cursor.PeekMsgPackType(ref reader);
+            value = default;
+            if (!TryPeekType(ref cursor, ref reader, out MsgPackType type, ref failure))
+            {
+                return false;
+            }
+
             if (type == MsgPackType.Integer)
             {
-                return cursor.TryReadInt64(ref reader, out long small) == OperationStatus.Done ? small : cursor.ReadUInt64(ref reader);
+                if (cursor.TryRead<Int64Decoder, long>(ref reader, out long small) == OperationStatus.Done)
+                {
+                    value = small;
+                    return true;
+                }
+
+                if (!TryReadUInt64(ref cursor, ref reader, out ulong large, ref failure))
+                {
+                    return false;
+                }
+
+                value = large;
+                return true;
+            }
+
+            if (!TryReadIntegerBytes(ref cursor, ref reader, type, Int128Extension, 16, start, "an Int128 (bin of 16 bytes, an integer, or ext 5 of 16 bytes)", out MsgPackPayload payload, out bool bigEndian, ref failure))
+            {
+                return false;
             }
 
             Span<byte> bytes = stackalloc byte[16];
-            ReadIntegerBytes(ref cursor, ref reader, type, Int128Extension, 16, start, "an Int128 (bin of 16 bytes, an integer, or ext 5 of 16 bytes)", out bool bigEndian).CopyTo(bytes);
-            return bigEndian ? BinaryPrimitives.ReadInt128BigEndian(bytes) : BinaryPrimitives.ReadInt128LittleEndian(bytes);
+            payload.CopyTo(bytes);
+            value = bigEndian ? BinaryPrimitives.ReadInt128BigEndian(bytes) : BinaryPrimitives.ReadInt128LittleEndian(bytes);
+            return true;
         }
 
         /// <summary>
@@ -372,16 +562,47 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">None of the forms, or a negative integer (its offset is the value's start).</exception>
         public static UInt128 ReadUInt128(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadUInt128(ref cursor, ref reader, out UInt128 value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads a <see cref="UInt128"/> in any of its forms (see <see cref="ReadUInt128"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The value; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [SkipLocalsInit]
+        public static bool TryReadUInt128(ref MsgPackCursor cursor, ref MsgPackReader reader, out UInt128 value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            MsgPackType type = cursor.PeekMsgPackType(ref reader);
+            value = default;
+            if (!TryPeekType(ref cursor, ref reader, out MsgPackType type, ref failure))
+            {
+                return false;
+            }
+
             if (type == MsgPackType.Integer)
             {
-                return cursor.ReadUInt64(ref reader);
+                if (!TryReadUInt64(ref cursor, ref reader, out ulong small, ref failure))
+                {
+                    return false;
+                }
+
+                value = small;
+                return true;
+            }
+
+            if (!TryReadIntegerBytes(ref cursor, ref reader, type, UInt128Extension, 16, start, "a UInt128 (bin of 16 bytes, an integer, or ext 6 of 16 bytes)", out MsgPackPayload payload, out bool bigEndian, ref failure))
+            {
+                return false;
             }
 
             Span<byte> bytes = stackalloc byte[16];
-            ReadIntegerBytes(ref cursor, ref reader, type, UInt128Extension, 16, start, "a UInt128 (bin of 16 bytes, an integer, or ext 6 of 16 bytes)", out bool bigEndian).CopyTo(bytes);
-            return bigEndian ? BinaryPrimitives.ReadUInt128BigEndian(bytes) : BinaryPrimitives.ReadUInt128LittleEndian(bytes);
+            payload.CopyTo(bytes);
+            value = bigEndian ? BinaryPrimitives.ReadUInt128BigEndian(bytes) : BinaryPrimitives.ReadUInt128LittleEndian(bytes);
+            return true;
         }
 
         /// <summary>Writes a <see cref="BigInteger"/> as bin of its two's complement bytes, little endian, fewest bytes (<see cref="BigInteger.ToByteArray()"/>; MessagePack-CSharp's form).</summary>
@@ -432,30 +653,66 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">None of the forms, or longer than the limit (its offset is the value's start).</exception>
         public static BigInteger ReadBigInteger(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadBigInteger(ref cursor, ref reader, out BigInteger value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads a <see cref="BigInteger"/> in any of its forms (see <see cref="ReadBigInteger"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The value; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadBigInteger(ref MsgPackCursor cursor, ref MsgPackReader reader, out BigInteger value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            MsgPackType type = cursor.PeekMsgPackType(ref reader);
+            value = default;
+            if (!TryPeekType(ref cursor, ref reader, out MsgPackType type, ref failure))
+            {
+                return false;
+            }
+
             if (type == MsgPackType.Integer)
             {
-                return cursor.TryReadInt64(ref reader, out long small) == OperationStatus.Done ? small : cursor.ReadUInt64(ref reader);
+                if (cursor.TryRead<Int64Decoder, long>(ref reader, out long small) == OperationStatus.Done)
+                {
+                    value = small;
+                    return true;
+                }
+
+                if (!TryReadUInt64(ref cursor, ref reader, out ulong large, ref failure))
+                {
+                    return false;
+                }
+
+                value = large;
+                return true;
             }
 
             // Any length (-1): a bin or ext past the limit fails once it is read, below.
-            MsgPackPayload bytes = ReadIntegerBytes(ref cursor, ref reader, type, BigIntegerExtension, -1, start, "a BigInteger (bin of its bytes, an integer, or ext 3 of its bytes)", out bool bigEndian);
+            if (!TryReadIntegerBytes(ref cursor, ref reader, type, BigIntegerExtension, -1, start, "a BigInteger (bin of its bytes, an integer, or ext 3 of its bytes)", out MsgPackPayload bytes, out bool bigEndian, ref failure))
+            {
+                return false;
+            }
+
             if (bytes.Length > MaxBigIntegerLength)
             {
-                ThrowNot("a BigInteger of at most " + MaxBigIntegerLength + " bytes", start);
+                return FailNot(BigIntegerTooLong, start, ref failure);
             }
 
             if (bytes.IsSingleSpan)
             {
-                return new BigInteger(bytes.Span, isBigEndian: bigEndian);
+                value = new BigInteger(bytes.Span, isBigEndian: bigEndian);
+                return true;
             }
 
             byte[] rented = ArrayPool<byte>.Shared.Rent(bytes.Length);
             try
             {
                 bytes.CopyTo(rented);
-                return new BigInteger(rented.AsSpan(0, bytes.Length), isBigEndian: bigEndian);
+                value = new BigInteger(rented.AsSpan(0, bytes.Length), isBigEndian: bigEndian);
+                return true;
             }
             finally
             {
@@ -477,33 +734,37 @@ namespace MsgPack.Spec.Serialization
         /// little endian, or those of an ext of type <paramref name="extension"/>, big endian (<paramref name="bigEndian"/>);
         /// exactly <paramref name="length"/> of them unless it is -1, an ext's length checked before its bytes are read.
         /// </summary>
-        private static MsgPackPayload ReadIntegerBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, MsgPackType type, sbyte extension, int length, long start, string expected, out bool bigEndian)
+        private static bool TryReadIntegerBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, MsgPackType type, sbyte extension, int length, long start, string expected,
+            out MsgPackPayload payload, out bool bigEndian, ref MsgPackReadFailure failure)
         {
+            payload = default;
+            bigEndian = type == MsgPackType.Extension;
             if (type == MsgPackType.Extension)
             {
-                ExtensionHeader header = cursor.ReadExtensionHeader(ref reader);
-                if (header.TypeCode != extension || (length != -1 && header.Length != length))
+                if (!TryReadExtensionHeader(ref cursor, ref reader, out ExtensionHeader header, ref failure))
                 {
-                    ThrowNot(expected, start);
+                    return false;
                 }
 
-                bigEndian = true;
-                return cursor.ReadBytes(ref reader, header.Length);
+                if (header.TypeCode != extension || (length != -1 && header.Length != length))
+                {
+                    return FailNot(expected, start, ref failure);
+                }
+
+                return TryReadBytes(ref cursor, ref reader, header.Length, out payload, ref failure);
             }
 
             if (type != MsgPackType.Binary)
             {
-                ThrowNot(expected, start);
+                return FailNot(expected, start, ref failure);
             }
 
-            MsgPackPayload payload = cursor.ReadBinary(ref reader);
-            if (length != -1 && payload.Length != length)
+            if (!TryReadBinary(ref cursor, ref reader, out payload, ref failure))
             {
-                ThrowNot(expected, start);
+                return false;
             }
 
-            bigEndian = false;
-            return payload;
+            return length == -1 || payload.Length == length || FailNot(expected, start, ref failure);
         }
 
         private static void CheckRoom(Span<byte> destination, int length)
@@ -611,9 +872,30 @@ namespace MsgPack.Spec.Serialization
             };
         }
 
-        [DoesNotReturn]
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void ThrowNot(string expected, long offset) =>
-            throw At(new MsgPackException("Expected " + expected + "."), offset);
+        /// <summary>Records a value that is not what was expected, at its start.</summary>
+        private static bool FailNot(string expected, long offset, ref MsgPackReadFailure failure) => failure.Set(FailureReason.NotExpected, offset, expected);
+
+        /// <summary>
+        /// The next value's family through the cursor, as <see cref="MsgPackCursor.PeekMsgPackType"/>, or the truncation it
+        /// throws for an input with no byte left, recorded.
+        /// </summary>
+        private static bool TryPeekType(ref MsgPackCursor cursor, ref MsgPackReader reader, out MsgPackType type, ref MsgPackReadFailure failure)
+        {
+            ReadOnlySpan<byte> rest = cursor.UnreadSpan;
+            if (!rest.IsEmpty)
+            {
+                type = MsgPackSpec.GetMsgPackType(rest[0]);
+                return true;
+            }
+
+            if (cursor.GetRemaining(ref reader) == 0)
+            {
+                type = default;
+                return failure.SetRead(ReadStatus.NeedMoreData, -1, 1, 0, "any value", cursor.GetConsumed(ref reader));
+            }
+
+            type = cursor.PeekMsgPackType(ref reader);
+            return true;
+        }
     }
 }

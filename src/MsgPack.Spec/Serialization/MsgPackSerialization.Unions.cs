@@ -29,7 +29,7 @@ namespace MsgPack.Spec.Serialization
         /// <returns>The exception to throw.</returns>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static MsgPackException UnionNotAPair(int count, long offset) =>
-            At(new MsgPackException("A union value is an array of 2 items, [tag, value]; this one has " + count + "."), offset);
+            At(NotAPair(count), offset);
 
         /// <summary>The failure of an integer tag that names none of the union's cases.</summary>
         /// <param name="union">The union's name, for the message.</param>
@@ -38,7 +38,7 @@ namespace MsgPack.Spec.Serialization
         /// <returns>The exception to throw.</returns>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static MsgPackException UnknownUnionTag(string union, long tag, long offset) =>
-            At(new MsgPackException("The tag " + tag.ToString(System.Globalization.CultureInfo.InvariantCulture) + " is not one of the cases of the union " + union + "."), offset);
+            At(UnknownTag(union, tag), offset);
 
         /// <summary>The failure of a string tag that names none of the union's cases.</summary>
         /// <param name="union">The union's name, for the message.</param>
@@ -46,12 +46,56 @@ namespace MsgPack.Spec.Serialization
         /// <returns>The exception to throw.</returns>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static MsgPackException UnknownUnionTag(string union, long offset) =>
-            At(new MsgPackException("The str tag is not one of the cases of the union " + union + "."), offset);
+            At(UnknownTag(union), offset);
+
+        /// <summary>
+        /// Reads a union's header, <c>[tag, value]</c>, and checks its depth, or records why not: the union's own failures
+        /// (not a pair, too deep) are at its start, given (a header read across segments moves the reader past it).
+        /// </summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="depth">The union's depth.</param>
+        /// <param name="start">Where the union starts.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryReadUnionHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, int depth, long start, ref MsgPackReadFailure failure)
+        {
+            if (!TryReadArrayHeader(ref cursor, ref reader, out int count, ref failure))
+            {
+                return false;
+            }
+
+            if (depth > MaxDepth)
+            {
+                return failure.Set(FailureReason.TooDeep, start);
+            }
+
+            return count == 2 || failure.Set(FailureReason.UnionNotAPair, start, null, count);
+        }
+
+        /// <summary>Records an integer tag that names none of the union's cases.</summary>
+        /// <param name="union">The union's name, for the message.</param>
+        /// <param name="tag">The tag read.</param>
+        /// <param name="offset">Where the tag starts.</param>
+        /// <param name="failure">Where the failure is recorded.</param>
+        /// <returns><see langword="false"/>.</returns>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static bool FailUnknownUnionTag(string union, long tag, long offset, ref MsgPackReadFailure failure) =>
+            failure.Set(FailureReason.UnknownUnionTag, offset, union, tag);
+
+        /// <summary>Records a string tag that names none of the union's cases.</summary>
+        /// <param name="union">The union's name, for the message.</param>
+        /// <param name="offset">Where the tag starts.</param>
+        /// <param name="failure">Where the failure is recorded.</param>
+        /// <returns><see langword="false"/>.</returns>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static bool FailUnknownUnionTag(string union, long offset, ref MsgPackReadFailure failure) =>
+            failure.Set(FailureReason.UnknownUnionStringTag, offset, union);
 
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void ThrowUnionTooDeep(long offset) =>
-            throw At(new MsgPackException("The input nests objects deeper than MsgPackSerialization.MaxDepth (" + MaxDepth + ")."), offset);
+        private static void ThrowUnionTooDeep(long offset) => throw At(TooDeep(), offset);
 
         /// <summary>The failure to write a union value whose runtime type is none of its cases.</summary>
         /// <param name="union">The union.</param>

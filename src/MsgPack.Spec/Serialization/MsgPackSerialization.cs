@@ -148,8 +148,7 @@ namespace MsgPack.Spec.Serialization
         /// <param name="member">The member's name.</param>
         /// <exception cref="MsgPackException">Always.</exception>
         [DoesNotReturn]
-        public static void ThrowMissingRequired(string member) =>
-            throw new MsgPackException("The required member '" + member + "' is missing.");
+        public static void ThrowMissingRequired(string member) => throw MissingRequired(member);
 
         /// <summary>
         /// Throws for a missing member of a non-nullable reference type that the reader must pass (a constructor
@@ -158,30 +157,49 @@ namespace MsgPack.Spec.Serialization
         /// <param name="member">The member's name.</param>
         /// <exception cref="MsgPackException">Always.</exception>
         [DoesNotReturn]
-        public static void ThrowMissingNonNullable(string member) =>
-            throw new MsgPackException("The member '" + member + "' is missing, and its type does not accept null.");
+        public static void ThrowMissingNonNullable(string member) => throw MissingNonNullable(member);
 
         /// <summary>Throws for a map whose key repeats.</summary>
         /// <exception cref="MsgPackException">Always.</exception>
         [DoesNotReturn]
-        public static void ThrowDuplicateKey() => throw new MsgPackException("The map has the same key twice.");
+        public static void ThrowDuplicateKey() => throw DuplicateKey();
 
         /// <summary>Reads a timestamp as a UTC <see cref="DateTime"/> through the cursor.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
         /// <param name="reader">The cursor's reader.</param>
         /// <returns>The instant, <see cref="DateTimeKind.Utc"/>, rounded down to the tick.</returns>
         /// <exception cref="MsgPackException">Not a timestamp, or one outside the years 1 to 9999 (its offset is the timestamp's start).</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static DateTime ReadDateTime(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadDateTime(ref cursor, ref reader, out DateTime value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads a timestamp as a UTC <see cref="DateTime"/> through the cursor (see <see cref="ReadDateTime"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The instant; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryReadDateTime(ref MsgPackCursor cursor, ref MsgPackReader reader, out DateTime value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            Timestamp value = cursor.ReadTimestamp(ref reader);
-            if (!value.FitsDateTime)
+            if (!TryReadTimestamp(ref cursor, ref reader, out Timestamp stamp, ref failure))
             {
-                ThrowOutsideDateTime(value, start);
+                value = default;
+                return false;
             }
 
-            return value.ToDateTime();
+            if (!stamp.FitsDateTime)
+            {
+                value = default;
+                return FailOutsideDateTime(stamp, start, ref failure);
+            }
+
+            value = stamp.ToDateTime();
+            return true;
         }
 
         /// <summary>Reads a timestamp as a <see cref="DateTimeOffset"/> with offset zero through the cursor.</summary>
@@ -192,6 +210,20 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static DateTimeOffset ReadDateTimeOffset(ref MsgPackCursor cursor, ref MsgPackReader reader) =>
             new DateTimeOffset(ReadDateTime(ref cursor, ref reader)); // a UTC DateTime: offset zero, the same ticks
+
+        /// <summary>Reads a timestamp as a <see cref="DateTimeOffset"/> with offset zero through the cursor, or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The instant; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryReadDateTimeOffset(ref MsgPackCursor cursor, ref MsgPackReader reader, out DateTimeOffset value, ref MsgPackReadFailure failure)
+        {
+            bool read = TryReadDateTime(ref cursor, ref reader, out DateTime utc, ref failure);
+            value = read ? new DateTimeOffset(utc) : default; // a UTC DateTime: offset zero, the same ticks
+            return read;
+        }
 
         /// <summary>Writes a <see cref="Guid"/> as the str of its "D" form (36 characters, lower case).</summary>
         /// <param name="writer">The writer.</param>
@@ -222,16 +254,30 @@ namespace MsgPack.Spec.Serialization
         /// <param name="reader">The cursor's reader.</param>
         /// <returns>The value.</returns>
         /// <exception cref="MsgPackException">Not a str, or not a Guid in that form (its offset is the str's start).</exception>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Guid ReadGuid(ref MsgPackCursor cursor, ref MsgPackReader reader)
         {
+            var failure = default(MsgPackReadFailure);
+            ThrowIfFailed(TryReadGuid(ref cursor, ref reader, out Guid value, ref failure), ref failure);
+            return value;
+        }
+
+        /// <summary>Reads the str of a <see cref="Guid"/>'s "D" form through the cursor (see <see cref="ReadGuid"/>), or records why not.</summary>
+        /// <param name="cursor">The reading method's cursor.</param>
+        /// <param name="reader">The cursor's reader.</param>
+        /// <param name="value">The value; default on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool TryReadGuid(ref MsgPackCursor cursor, ref MsgPackReader reader, out Guid value, ref MsgPackReadFailure failure)
+        {
             long start = cursor.GetConsumed(ref reader);
-            if (!TryParseGuid(cursor.ReadStringBytes(ref reader), out Guid value))
+            if (!TryReadStringBytes(ref cursor, ref reader, out MsgPackPayload utf8, ref failure))
             {
-                ThrowNotGuid(start);
+                value = default;
+                return false;
             }
 
-            return value;
+            return TryParseGuid(utf8, out value) || failure.Set(FailureReason.NotGuid, start);
         }
 
         /// <summary>Reads an array of booleans into a new array of its length, checking the count against the input first.</summary>
@@ -240,11 +286,25 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static bool[] ReadBooleanArray(ref MsgPackReader reader) => reader.ReadNewArray<bool, BooleanArrayCodec>();
 
+        /// <summary>Reads an array of bool into a new array of its length (see <see cref="ReadBooleanArray"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadBooleanArray(ref MsgPackReader reader, out bool[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<bool, BooleanArrayCodec>(out value, ref failure);
+
         /// <summary>Reads an array of integers that fit <see cref="sbyte"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
         /// <returns>The elements.</returns>
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static sbyte[] ReadSByteArray(ref MsgPackReader reader) => reader.ReadNewArray<sbyte, SByteArrayCodec>();
+
+        /// <summary>Reads an array of sbyte into a new array of its length (see <see cref="ReadSByteArray"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadSByteArray(ref MsgPackReader reader, out sbyte[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<sbyte, SByteArrayCodec>(out value, ref failure);
 
         /// <summary>Reads an array of integers that fit <see cref="short"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
@@ -252,11 +312,25 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static short[] ReadInt16Array(ref MsgPackReader reader) => reader.ReadNewArray<short, Int16ArrayCodec>();
 
+        /// <summary>Reads an array of short into a new array of its length (see <see cref="ReadInt16Array"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadInt16Array(ref MsgPackReader reader, out short[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<short, Int16ArrayCodec>(out value, ref failure);
+
         /// <summary>Reads an array of integers that fit <see cref="ushort"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
         /// <returns>The elements.</returns>
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static ushort[] ReadUInt16Array(ref MsgPackReader reader) => reader.ReadNewArray<ushort, UInt16ArrayCodec>();
+
+        /// <summary>Reads an array of ushort into a new array of its length (see <see cref="ReadUInt16Array"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadUInt16Array(ref MsgPackReader reader, out ushort[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<ushort, UInt16ArrayCodec>(out value, ref failure);
 
         /// <summary>Reads an array of integers that fit <see cref="int"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
@@ -264,11 +338,25 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static int[] ReadInt32Array(ref MsgPackReader reader) => reader.ReadNewArray<int, Int32ArrayCodec>();
 
+        /// <summary>Reads an array of int into a new array of its length (see <see cref="ReadInt32Array"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadInt32Array(ref MsgPackReader reader, out int[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<int, Int32ArrayCodec>(out value, ref failure);
+
         /// <summary>Reads an array of integers that fit <see cref="uint"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
         /// <returns>The elements.</returns>
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static uint[] ReadUInt32Array(ref MsgPackReader reader) => reader.ReadNewArray<uint, UInt32ArrayCodec>();
+
+        /// <summary>Reads an array of uint into a new array of its length (see <see cref="ReadUInt32Array"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadUInt32Array(ref MsgPackReader reader, out uint[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<uint, UInt32ArrayCodec>(out value, ref failure);
 
         /// <summary>Reads an array of integers that fit <see cref="long"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
@@ -276,11 +364,25 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static long[] ReadInt64Array(ref MsgPackReader reader) => reader.ReadNewArray<long, Int64ArrayCodec>();
 
+        /// <summary>Reads an array of long into a new array of its length (see <see cref="ReadInt64Array"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadInt64Array(ref MsgPackReader reader, out long[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<long, Int64ArrayCodec>(out value, ref failure);
+
         /// <summary>Reads an array of integers that fit <see cref="ulong"/> into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
         /// <returns>The elements.</returns>
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static ulong[] ReadUInt64Array(ref MsgPackReader reader) => reader.ReadNewArray<ulong, UInt64ArrayCodec>();
+
+        /// <summary>Reads an array of ulong into a new array of its length (see <see cref="ReadUInt64Array"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadUInt64Array(ref MsgPackReader reader, out ulong[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<ulong, UInt64ArrayCodec>(out value, ref failure);
 
         /// <summary>Reads an array of float 32 values into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
@@ -288,11 +390,25 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static float[] ReadSingleArray(ref MsgPackReader reader) => reader.ReadNewArray<float, SingleArrayCodec>();
 
+        /// <summary>Reads an array of float into a new array of its length (see <see cref="ReadSingleArray"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadSingleArray(ref MsgPackReader reader, out float[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<float, SingleArrayCodec>(out value, ref failure);
+
         /// <summary>Reads an array of float 64 (or float 32) values into a new array of its length, checking the count against the input first.</summary>
         /// <param name="reader">The reader.</param>
         /// <returns>The elements.</returns>
         /// <exception cref="MsgPackException">Not such an array, or the input ends inside it.</exception>
         public static double[] ReadDoubleArray(ref MsgPackReader reader) => reader.ReadNewArray<double, DoubleArrayCodec>();
+
+        /// <summary>Reads an array of double into a new array of its length (see <see cref="ReadDoubleArray"/>), or records why not: at the array's start, the element named.</summary>
+        /// <param name="reader">The reader.</param>
+        /// <param name="value">The elements; empty on failure.</param>
+        /// <param name="failure">Where a failure is recorded.</param>
+        /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
+        public static bool TryReadDoubleArray(ref MsgPackReader reader, out double[] value, ref MsgPackReadFailure failure) => reader.TryReadNewArray<double, DoubleArrayCodec>(out value, ref failure);
 
         private static bool TryParseGuid(MsgPackPayload utf8, out Guid value)
         {
@@ -302,6 +418,40 @@ namespace MsgPack.Spec.Serialization
                 && utf8.TryCopyTo(copy)
                 && Utf8Parser.TryParse(copy, out value, out int consumed, 'D')
                 && consumed == GuidTextLength;
+        }
+
+        /// <summary>The throwing helpers' end: the failure their status twin recorded, thrown as it was thrown when they threw themselves.</summary>
+        private static void ThrowIfFailed(bool read, ref MsgPackReadFailure failure)
+        {
+            if (!read)
+            {
+                ThrowCause(ref failure);
+            }
+        }
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowCause(ref MsgPackReadFailure failure)
+        {
+            ReadFailureDetails details = failure.Details!;
+            MsgPackException cause = At(details.CreateCause(), details.Offset);
+            failure.Release();
+            throw cause;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static bool FailOutsideDateTime(Timestamp value, long offset, ref MsgPackReadFailure failure)
+        {
+            ReadFailureDetails? details = failure.Begin(OperationStatus.InvalidData);
+            if (details is not null)
+            {
+                details.Reason = FailureReason.OutsideDateTime;
+                details.Number = value.Seconds;
+                details.Number2 = value.Nanoseconds;
+                details.Offset = offset;
+            }
+
+            return false;
         }
 
         /// <summary>Records where a failure is on the exception itself: a value judged after it was read (the reader has moved past it).</summary>
@@ -338,23 +488,14 @@ namespace MsgPack.Spec.Serialization
 
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void ThrowTooDeep() =>
-            throw new MsgPackException("The input nests objects deeper than MsgPackSerialization.MaxDepth (" + MaxDepth + ").");
+        private static void ThrowTooDeep() => throw TooDeep();
 
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static void ThrowCountExceedsInput(int count, int bytesPerItem, long remaining) =>
-            throw new MsgPackTruncatedException((int)Math.Min(int.MaxValue, (long)count * bytesPerItem), (int)Math.Min(int.MaxValue, remaining), "a collection of " + count + " items");
+            throw CountExceedsInput(count, (long)count * bytesPerItem, remaining);
 
-        [DoesNotReturn]
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void ThrowOutsideDateTime(Timestamp value, long offset) =>
-            throw At(new MsgPackException("The timestamp " + value.ToString() + " lies outside the years 1 to 9999 that DateTime holds."), offset);
 
-        [DoesNotReturn]
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void ThrowNotGuid(long offset) =>
-            throw At(new MsgPackException("Expected a Guid as a str of 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."), offset);
 
         [DoesNotReturn]
         [MethodImpl(MethodImplOptions.NoInlining)]

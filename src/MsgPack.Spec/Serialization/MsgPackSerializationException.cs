@@ -44,6 +44,10 @@ namespace MsgPack.Spec.Serialization
                 : new MsgPackSerializationException("$" + below, exception.SerializationOffset < 0 ? 0 : exception.SerializationOffset, exception);
         }
 
+        /// <summary>The exception of a failure of the status path (<see cref="MsgPackReadFailure"/>): made once, by the door that throws it.</summary>
+        internal static MsgPackSerializationException FromFailure(string path, long offset, MsgPackException cause) =>
+            new MsgPackSerializationException(path, offset, cause);
+
         /// <summary>What the data was wrong with, where: the generated readers' TryRead tells truncation apart with it.</summary>
         internal MsgPackException Cause => (MsgPackException)InnerException!;
 
