@@ -11,7 +11,7 @@ project=tests/MsgPack.Spec.AflFuzz/MsgPack.Spec.AflFuzz.csproj
 # The corpus: documents/ and roundtrip/ seed afl-fuzz; crashes/TARGET/ receives what it finds (the library's tests
 # replay all of it).
 afl_corpus=tests/MsgPack.Spec.Fuzzing/corpus
-afl_targets=(readers skip validate sequence token roundtrip text utf8 generated lz4)
+afl_targets=(readers skip validate sequence token roundtrip text utf8 generated lz4 document)
 lz4_corpus=tests/MsgPack.Spec.Lz4.Tests/corpus
 
 which=${1:-all} seconds=${2:-300} targets=()

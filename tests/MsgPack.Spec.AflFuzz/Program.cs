@@ -18,7 +18,7 @@ namespace MsgPack.Spec.AflFuzz
     /// to reproduce a crash or check a corpus; prints each failure's report. Exit code 1 when any input fails.
     /// </para>
     /// <para><c>seeds FOLDER</c>: writes the seed corpus (FOLDER/documents, FOLDER/roundtrip).</para>
-    /// <para>Targets: readers, skip, validate, sequence, token, roundtrip, text, utf8, generated, and lz4 (MsgPack.Spec.Lz4's read doors: Lz4FuzzTarget).</para>
+    /// <para>Targets: readers, skip, validate, sequence, token, roundtrip, text, utf8, generated, document, and lz4 (MsgPack.Spec.Lz4's read doors: Lz4FuzzTarget).</para>
     /// </summary>
     internal static class Program
     {

@@ -47,8 +47,11 @@ namespace MsgPack.Spec.Fuzzing
         /// <summary>The bulk integer array readers (span, pointer, Try and Read) against per-value reads, and the bulk writers on what they read.</summary>
         BulkArrays = 8192,
 
+        /// <summary>MsgPackDocument and MsgPackDynamic against the validator, span against sequence, and every element against the token walk at its offset.</summary>
+        Document = 16384,
+
         /// <summary>What the mutation fuzzer runs (it adds neither the advancing doors nor the token checks).</summary>
-        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text | Utf8 | BulkArrays,
+        All = SpanReaders | SequenceReaders | Validation | Peeks | Frame | SpanWalk | SequenceWalk | Text | Utf8 | BulkArrays | Document,
     }
 
     /// <summary>

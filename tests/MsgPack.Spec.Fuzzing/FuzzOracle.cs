@@ -161,6 +161,11 @@ namespace MsgPack.Spec.Fuzzing
             {
                 CheckBulkArrays(p, length);
             }
+
+            if ((checks & FuzzChecks.Document) != 0)
+            {
+                CheckDocument(length, sequence);
+            }
         }
 
         private void Fail(string check, string reader, string detail) =>

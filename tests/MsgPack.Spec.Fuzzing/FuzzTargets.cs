@@ -30,7 +30,7 @@ namespace MsgPack.Spec.Fuzzing
     /// </remarks>
     internal static class FuzzTargets
     {
-        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text", "utf8", "generated" };
+        public static readonly string[] Names = { "readers", "skip", "validate", "sequence", "token", "roundtrip", "text", "utf8", "generated", "document" };
 
         private static readonly ReaderDef[] SkipReaders = Array.FindAll(FuzzReaders.All, r => r.Name is "Skip" or "Raw");
 
@@ -101,6 +101,10 @@ namespace MsgPack.Spec.Fuzzing
                 case "utf8":
                     // The document is text here, not MessagePack: the library's UTF-8 check against the BCL's.
                     oracle.Check(FuzzChecks.Utf8, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
+                    break;
+                case "document":
+                    // MsgPackDocument and MsgPackDynamic: the validator's verdicts, and every element against the token walk.
+                    oracle.Check(FuzzChecks.Document, FuzzReaders.All, document, 0, sequence, segments, atStart, random);
                     break;
                 case "generated":
                     // The source generator's readers and writers (FuzzGenerated's models) on the document.

@@ -45,9 +45,9 @@ namespace MsgPack.Spec
         public static MsgPackValidationResult Run(MsgPackReader reader, MsgPackValidationOptions options)
         {
             // The counters start on the stack; a walk that nests deeper than StackDepth moves them to a pooled array
-            // twice as large each time (DepthStack.Grow), so memory follows the depth the input really reaches (every
+            // twice as large each time (GrowableStack.Grow), so memory follows the depth the input really reaches (every
             // level takes a header byte), never MaxDepth: MaxDepth = int.MaxValue costs nothing up front.
-            var stack = new DepthStack(stackalloc long[StackDepth]);
+            var stack = new GrowableStack<long>(stackalloc long[StackDepth]);
             try
             {
                 return Walk(reader, options, options.MaxDepth, ref stack);
@@ -55,39 +55,6 @@ namespace MsgPack.Spec
             finally
             {
                 stack.Dispose();
-            }
-        }
-
-        /// <summary>The counters of the open arrays and maps: a span on the stack, then a pooled array that grows.</summary>
-        private ref struct DepthStack
-        {
-            private long[]? _rented;
-
-            public DepthStack(Span<long> initial)
-            {
-                Span = initial;
-                _rented = null;
-            }
-
-            public Span<long> Span { get; private set; }
-
-            /// <summary>Doubles the room, keeping the counters.</summary>
-            public void Grow()
-            {
-                long[] larger = ArrayPool<long>.Shared.Rent(Span.Length * 2);
-                Span.CopyTo(larger);
-                Dispose();
-                _rented = larger;
-                Span = larger;
-            }
-
-            public void Dispose()
-            {
-                if (_rented != null)
-                {
-                    ArrayPool<long>.Shared.Return(_rented);
-                    _rented = null;
-                }
             }
         }
 
@@ -101,7 +68,7 @@ namespace MsgPack.Spec
         /// construction.
         /// </remarks>
         [SkipLocalsInit]
-        private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, ref DepthStack depthStack)
+        private static MsgPackValidationResult Walk(MsgPackReader reader, MsgPackValidationOptions options, int maxDepth, ref GrowableStack<long> depthStack)
         {
             Span<long> stack = depthStack.Span;
             long start = reader.Consumed;

@@ -1,0 +1,58 @@
+namespace MsgPack.Spec
+{
+    /// <summary>
+    /// One value of a parsed document, in its index: 12 bytes, one row per value (map keys included), in the order
+    /// the values come in the bytes, so a container's items are the rows that follow it.
+    /// </summary>
+    /// <remarks>
+    /// The row says where the value is and how far its subtree reaches, nothing more: scalars are decoded from the
+    /// bytes when asked for, by the cores every reader uses, so the index costs one pass and 12 bytes a value however
+    /// rich the value is. Every value takes one byte at least, so a document of <c>n</c> bytes has at most <c>n</c>
+    /// rows: the index grows with the bytes present, never with a count the input claims.
+    /// </remarks>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct DocumentRow
+    {
+        /// <summary>The most rows a document may have: the subtree count has 28 bits (<see cref="RowsAndType"/>).</summary>
+        public const int MaxRows = (1 << TypeShift) - 1;
+
+        private const int TypeShift = 28;
+
+        /// <summary>Where the value starts: the offset of its first byte in the document's bytes.</summary>
+        public int Location;
+
+        /// <summary>str, bin, ext and timestamp: the payload's length; array: the items; map: the entries; 0 for the other scalars.</summary>
+        public int Length;
+
+        /// <summary>
+        /// Bits 0-27: the rows of the value's subtree, its own included (1 for a scalar or an empty container); the row
+        /// after the subtree is the value's next sibling, or the next value of an enclosing container. Bits 28-31: its
+        /// <see cref="MsgPackType"/>.
+        /// </summary>
+        public int RowsAndType;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public DocumentRow(int location, int length, MsgPackType type)
+        {
+            Location = location;
+            Length = length;
+            RowsAndType = ((int)type << TypeShift) | 1;
+        }
+
+        public readonly MsgPackType Type
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (MsgPackType)((uint)RowsAndType >> TypeShift);
+        }
+
+        public readonly int Rows
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => RowsAndType & MaxRows;
+        }
+
+        /// <summary>Sets the subtree's row count of a container once its last value is indexed.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetRows(int rows) => RowsAndType = (RowsAndType & ~MaxRows) | rows;
+    }
+}

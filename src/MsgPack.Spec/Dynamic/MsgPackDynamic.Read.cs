@@ -1,0 +1,413 @@
+using System.Collections.Generic;
+
+namespace MsgPack.Spec
+{
+    // The read: one loop over the values, with a stack of the open arrays and maps, that never throws for bad input.
+    public static partial class MsgPackDynamic
+    {
+        // Boxes shared by every read: a boxed value is immutable, and these are the commonest (fixints, bools).
+        private static readonly object[] BoxedBytes = CreateBoxes(i => (byte)i);
+        private static readonly object[] BoxedSBytes = CreateBoxes(i => unchecked((sbyte)i));
+        private static readonly object True = true;
+        private static readonly object False = false;
+
+        // The open containers of the thread's last read, reused by the next (cleared between reads: they hold objects).
+        [ThreadStatic]
+        private static ReadFrame[]? t_frames;
+
+        private enum FailureKind : byte
+        {
+            None,
+
+            /// <summary>A token could not be read where the reader stands (truncated, 0xc1, a length past 2 GiB).</summary>
+            Token,
+
+            /// <summary>The payload of a str, bin or ext after its header is cut short (<see cref="ReadFailure.Detail"/> bytes).</summary>
+            Payload,
+
+            /// <summary>A str is not UTF-8.</summary>
+            Utf8,
+
+            /// <summary>An array or map announces more values (<see cref="ReadFailure.Detail"/> items or entries) than bytes are left.</summary>
+            Count,
+            Depth,
+            Values,
+            NilKey,
+            DuplicateKey,
+        }
+
+        /// <summary>Why a read failed, and where: what <see cref="ThrowReadFailure"/> turns into the exception.</summary>
+        private struct ReadFailure
+        {
+            public FailureKind Kind;
+            public long Offset;
+            public long Detail;
+            public long Remaining;
+            public bool Map;
+        }
+
+        /// <summary>An open array (items still to come) or map (entries, and a key waiting for its value).</summary>
+        private struct ReadFrame
+        {
+            public object?[]? Array;
+            public Dictionary<object, object?>? Map;
+            public int Count;
+            public int Index;
+            public object? Key;
+            public long KeyOffset;
+        }
+
+        private static object[] CreateBoxes(Func<int, object> box)
+        {
+            var boxes = new object[256];
+            for (int i = 0; i < boxes.Length; i++)
+            {
+                boxes[i] = box(i);
+            }
+
+            return boxes;
+        }
+
+        /// <summary>
+        /// Reads one value into <paramref name="result"/>; any status but Done says what failed in
+        /// <paramref name="failure"/>, and the reader then stands where the failing read was tried (for
+        /// <see cref="ThrowReadFailure"/>), the caller's reader untouched (it reads a copy).
+        /// </summary>
+        /// <remarks>
+        /// The values are read through the reader's current segment, held in <c>rest</c> as a cursor holds it, and
+        /// decoded there by the token core; a token or payload that does not lie whole in it goes to the reader
+        /// (across segments, or to fail). Absolute offsets are <c>segmentEnd - rest.Length</c>, with the end of the
+        /// current segment recomputed after each trip to the reader.
+        /// </remarks>
+        private static ReadStatus ReadCore(ref MsgPackReader reader, int maxDepth, int maxValues, out object? result, out ReadFailure failure)
+        {
+            ReadFrame[] frames = t_frames ?? new ReadFrame[16];
+            t_frames = null;
+            int depth = 0;
+            int deepest = 0;
+            long values = 0;
+            long inputEnd = reader.Consumed + reader.Remaining;
+            long segmentEnd = reader.Consumed + reader.SegmentRemaining;
+            ReadOnlySpan<byte> rest = reader.UnreadSegment;
+            failure = default;
+            result = null;
+            ReadStatus status = ReadStatus.Done;
+            try
+            {
+                while (true)
+                {
+                    long offset = segmentEnd - rest.Length;
+                    if (MsgPackSpec.DecodeToken(ref MemoryMarshal.GetReference(rest), rest.Length, out MsgPackToken token, out int tokenLength) == ReadStatus.Done)
+                    {
+                        rest = rest.Slice(tokenLength);
+                    }
+                    else
+                    {
+                        reader.SetPlace(rest);
+                        status = (ReadStatus)reader.TryReadToken(out token);
+                        if (status != ReadStatus.Done)
+                        {
+                            failure.Kind = FailureKind.Token;
+                            failure.Offset = offset;
+                            return status;
+                        }
+
+                        rest = reader.UnreadSegment;
+                        segmentEnd = reader.Consumed + reader.SegmentRemaining;
+                    }
+
+                    if (++values > maxValues)
+                    {
+                        failure.Kind = FailureKind.Values;
+                        failure.Offset = offset;
+                        return status = ReadStatus.UnexpectedCode;
+                    }
+
+                    object? value;
+                    switch (token.Type)
+                    {
+                        case MsgPackType.Nil:
+                            value = null;
+                            break;
+                        case MsgPackType.Boolean:
+                            value = token.GetBoolean() ? True : False;
+                            break;
+                        case MsgPackType.Integer:
+                            value = BoxInteger(token);
+                            break;
+                        case MsgPackType.Float:
+                            value = token.Code == DataCodes.Float32 ? (float)token.GetDouble() : (object)token.GetDouble();
+                            break;
+                        case MsgPackType.Timestamp:
+                            Timestamp timestamp = token.GetTimestamp();
+                            value = timestamp.FitsDateTime ? timestamp.ToDateTime() : (object)timestamp;
+                            break;
+                        case MsgPackType.String:
+                        case MsgPackType.Binary:
+                        case MsgPackType.Extension:
+                        {
+                            int length = token.Length;
+                            if (length <= rest.Length)
+                            {
+                                ReadOnlySpan<byte> payload = rest.Slice(0, length);
+                                rest = rest.Slice(length);
+                                if (!TryMakeScalar(token, payload, out value))
+                                {
+                                    failure.Kind = FailureKind.Utf8;
+                                    failure.Offset = offset;
+                                    return status = ReadStatus.InvalidUtf8;
+                                }
+                            }
+                            else
+                            {
+                                reader.SetPlace(rest);
+                                status = (ReadStatus)reader.TryReadBytes(length, out MsgPackPayload payload);
+                                if (status != ReadStatus.Done)
+                                {
+                                    failure.Kind = FailureKind.Payload;
+                                    failure.Offset = offset;
+                                    failure.Detail = length;
+                                    return status;
+                                }
+
+                                if (!TryMakeScalar(token, payload, out value))
+                                {
+                                    failure.Kind = FailureKind.Utf8;
+                                    failure.Offset = offset;
+                                    return status = ReadStatus.InvalidUtf8;
+                                }
+
+                                rest = reader.UnreadSegment;
+                                segmentEnd = reader.Consumed + reader.SegmentRemaining;
+                            }
+
+                            break;
+                        }
+
+                        default:
+                        {
+                            // An array or map: a level, an empty one too; room for its values before anything is allocated.
+                            bool map = token.Type == MsgPackType.Map;
+                            int count = token.Count;
+                            if (depth >= maxDepth)
+                            {
+                                failure.Kind = FailureKind.Depth;
+                                failure.Offset = offset;
+                                return status = ReadStatus.UnexpectedCode;
+                            }
+
+                            long remaining = inputEnd - (segmentEnd - rest.Length);
+                            if ((map ? 2L * count : count) > remaining)
+                            {
+                                failure.Kind = FailureKind.Count;
+                                failure.Offset = offset;
+                                failure.Detail = count;
+                                failure.Remaining = remaining;
+                                failure.Map = map;
+                                return status = ReadStatus.NeedMoreData;
+                            }
+
+                            if (count == 0)
+                            {
+                                value = map ? new Dictionary<object, object?>(0, DynamicKeyComparer.Instance) : System.Array.Empty<object?>();
+                                break;
+                            }
+
+                            if (depth == frames.Length)
+                            {
+                                System.Array.Resize(ref frames, depth * 2);
+                            }
+
+                            ref ReadFrame opened = ref frames[depth++];
+                            deepest = Math.Max(deepest, depth);
+                            opened.Count = count;
+                            opened.Index = 0;
+                            if (map)
+                            {
+                                opened.Map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
+                            }
+                            else
+                            {
+                                opened.Array = new object?[count];
+                            }
+
+                            continue;
+                        }
+                    }
+
+                    // A whole value: it goes into the innermost open container, and may complete it (and the ones around).
+                    while (true)
+                    {
+                        if (depth == 0)
+                        {
+                            reader.SetPlace(rest);
+                            result = value;
+                            return status;
+                        }
+
+                        ref ReadFrame top = ref frames[depth - 1];
+                        if (top.Array != null)
+                        {
+                            top.Array[top.Index] = value;
+                            if (++top.Index < top.Count)
+                            {
+                                break;
+                            }
+
+                            value = top.Array;
+                        }
+                        else
+                        {
+                            Dictionary<object, object?> map = top.Map!;
+                            if (top.Key == null)
+                            {
+                                // The value is a key (nothing is a null key: nil keys fail here).
+                                if (value == null)
+                                {
+                                    failure.Kind = FailureKind.NilKey;
+                                    failure.Offset = offset;
+                                    return status = ReadStatus.UnexpectedCode;
+                                }
+
+                                top.Key = value;
+                                top.KeyOffset = offset;
+                                break;
+                            }
+
+                            // One lookup: a key already there is replaced, and the count says so (Dictionary.TryAdd is
+                            // not in netstandard2.0).
+                            int before = map.Count;
+                            map[top.Key] = value;
+                            if (map.Count == before)
+                            {
+                                failure.Kind = FailureKind.DuplicateKey;
+                                failure.Offset = top.KeyOffset;
+                                return status = ReadStatus.UnexpectedCode;
+                            }
+
+                            top.Key = null;
+                            if (++top.Index < top.Count)
+                            {
+                                break;
+                            }
+
+                            value = map;
+                        }
+
+                        top = default;
+                        depth--;
+                    }
+                }
+            }
+            finally
+            {
+                if (status != ReadStatus.Done)
+                {
+                    // The reader stands where the failing read was tried (a token's or a payload's start).
+                    result = null;
+                }
+
+                frames.AsSpan(0, deepest).Clear();
+                t_frames = frames;
+            }
+        }
+
+        /// <summary>An integer boxed as the type its format implies (MessagePack-CSharp's choice), fixints from the shared boxes.</summary>
+        private static object BoxInteger(MsgPackToken token)
+        {
+            byte code = token.Code;
+            if (code <= DataCodes.MaxPositiveFixInt)
+            {
+                return BoxedBytes[code];
+            }
+
+            if (code >= DataCodes.MinNegativeFixInt)
+            {
+                return BoxedSBytes[code];
+            }
+
+            return code switch
+            {
+                DataCodes.UInt8 => BoxedBytes[(byte)token.GetUInt64()],
+                DataCodes.UInt16 => (ushort)token.GetUInt64(),
+                DataCodes.UInt32 => (uint)token.GetUInt64(),
+                DataCodes.UInt64 => token.GetUInt64(),
+                DataCodes.Int8 => BoxedSBytes[(byte)token.GetInt64()],
+                DataCodes.Int16 => (short)token.GetInt64(),
+                DataCodes.Int32 => (int)token.GetInt64(),
+                _ => token.GetInt64(),
+            };
+        }
+
+        /// <summary>A str, bin or ext from its payload: false for a str that is not UTF-8.</summary>
+        private static bool TryMakeScalar(MsgPackToken token, ReadOnlySpan<byte> payload, out object? value)
+        {
+            switch (token.Type)
+            {
+                case MsgPackType.String:
+                    bool valid = Utf8Text.TryDecode(payload, out string text);
+                    value = text;
+                    return valid;
+                case MsgPackType.Binary:
+                    value = payload.ToArray();
+                    return true;
+                default:
+                    value = new MsgPackExtension(token.ExtensionType, payload.ToArray());
+                    return true;
+            }
+        }
+
+        /// <summary>The same from a payload that straddles segments.</summary>
+        private static bool TryMakeScalar(MsgPackToken token, MsgPackPayload payload, out object? value)
+        {
+            if (payload.IsSingleSpan)
+            {
+                return TryMakeScalar(token, payload.Span, out value);
+            }
+
+            if (token.Type == MsgPackType.String)
+            {
+                bool valid = MsgPackReader.TryDecodeUtf8(payload, out string text);
+                value = text;
+                return valid;
+            }
+
+            byte[] bytes = payload.ToArray();
+            value = token.Type == MsgPackType.Binary ? bytes : new MsgPackExtension(token.ExtensionType, bytes);
+            return true;
+        }
+
+        /// <summary>Throws the exception for a failed read: the reader's own, thrown by the read that failed, done again; or one that names the limit.</summary>
+        [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+        private static void ThrowReadFailure(ref MsgPackReader reader, in ReadFailure failure, in MsgPackDynamicOptions options)
+        {
+            switch (failure.Kind)
+            {
+                case FailureKind.Token:
+                    _ = reader.ReadToken();
+                    break;
+                case FailureKind.Payload:
+                    _ = reader.ReadBytes((int)failure.Detail).Length;
+                    break;
+                case FailureKind.Utf8:
+                    throw new MsgPackInvalidUtf8Exception();
+                case FailureKind.Count:
+                    long needed = failure.Map ? 2 * failure.Detail : failure.Detail;
+                    throw new MsgPackTruncatedException(
+                        (int)Math.Min(int.MaxValue, needed),
+                        (int)Math.Min(int.MaxValue, failure.Remaining),
+                        $"the {(failure.Map ? "map" : "array")} of {failure.Detail} {(failure.Map ? "entries" : "items")} at offset {failure.Offset}");
+                case FailureKind.Depth:
+                    throw new MsgPackException($"The array or map at offset {failure.Offset} nests deeper than MaxDepth ({options.MaxDepth}).");
+                case FailureKind.Values:
+                    throw new MsgPackException($"The value at offset {failure.Offset} is one more than MaxValueCount ({options.MaxValueCount}).");
+                case FailureKind.NilKey:
+                    throw new MsgPackException($"The map key at offset {failure.Offset} is nil, which a Dictionary<object, object> cannot hold.");
+                case FailureKind.DuplicateKey:
+                    throw new MsgPackException($"The map key at offset {failure.Offset} repeats a key of its map.");
+            }
+
+            throw new MsgPackException($"The value at offset {failure.Offset} could not be read.");
+        }
+    }
+}

@@ -1,0 +1,435 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using MsgPack.Spec.Tests.Reader;
+using Xunit;
+
+namespace MsgPack.Spec.Tests.Document
+{
+    /// <summary>
+    /// <see cref="MsgPackDocument"/> and <see cref="MsgPackElement"/>: navigation, every getter, the raw bytes and the
+    /// JSON of a value, and the lifetime rules (a disposed document's elements throw, even after its index is reused).
+    /// </summary>
+    public class DocumentTests
+    {
+        /// <summary>
+        /// { "id": 42, "name": "Ada", "tags": ["x", "y"], "nested": { "deep": [1, [2, 3], { "k": nil }] }, 7: true,
+        ///   "bin": bin 01 02 03, "ext": ext 5 "abc", "ts": timestamp 1.5 s, "f64": 1.5, "f32": 2.5f, -1: -100,
+        ///   "wide": uint 32 7, "big": uint 64 max }
+        /// </summary>
+        internal static byte[] Sample()
+        {
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            writer.WriteMapHeader(13);
+            writer.WriteString("id"); writer.WriteInt32(42);
+            writer.WriteString("name"); writer.WriteString("Ada");
+            writer.WriteString("tags"); writer.WriteArrayHeader(2); writer.WriteString("x"); writer.WriteString("y");
+            writer.WriteString("nested"); writer.WriteMapHeader(1);
+            writer.WriteString("deep"); writer.WriteArrayHeader(3); writer.WriteInt32(1);
+            writer.WriteArrayHeader(2); writer.WriteInt32(2); writer.WriteInt32(3);
+            writer.WriteMapHeader(1); writer.WriteString("k"); writer.WriteNil();
+            writer.WriteInt32(7); writer.WriteBoolean(true);
+            writer.WriteString("bin"); writer.WriteBinary(new byte[] { 1, 2, 3 });
+            writer.WriteString("ext"); writer.WriteExtension(5, Encoding.ASCII.GetBytes("abc"));
+            writer.WriteString("ts"); writer.WriteTimestamp(new Timestamp(1, 500_000_000));
+            writer.WriteString("f64"); writer.WriteDouble(1.5);
+            writer.WriteString("f32"); writer.WriteSingle(2.5f);
+            writer.WriteInt32(-1); writer.WriteInt32(-100);
+            writer.WriteString("wide"); writer.WriteUInt32Exact(7);
+            writer.WriteString("big"); writer.WriteUInt64(ulong.MaxValue);
+            writer.Flush();
+            return output.WrittenSpan.ToArray();
+        }
+
+        [Fact]
+        public void A_map_is_looked_up_by_str_key_as_text_and_as_UTF8_and_by_integer_key_in_any_form()
+        {
+            byte[] bytes = Sample();
+            using MsgPackDocument document = MsgPackDocument.Parse(bytes);
+            MsgPackElement root = document.RootElement;
+            Assert.Equal(MsgPackType.Map, root.Type);
+            Assert.Equal(MsgPackFormat.FixMap, root.Format);
+            Assert.Equal(13, root.GetMapCount());
+
+            Assert.Equal(42, root.GetProperty("id").GetInt32());
+            Assert.Equal("Ada", root.GetProperty("name"u8).GetString());
+            Assert.True(root.GetProperty(7).GetBoolean());
+            Assert.Equal(-100, root.GetProperty(-1).GetInt16());
+            Assert.Equal(7u, root.GetProperty("wide").GetUInt32());
+            Assert.Equal(MsgPackFormat.UInt32, root.GetProperty("wide").Format);
+            Assert.True(root.TryGetProperty(7L, out MsgPackElement seven) && seven.Type == MsgPackType.Boolean);
+
+            Assert.False(root.TryGetProperty("missing", out MsgPackElement missing));
+            Assert.Throws<ObjectDisposedException>(() => missing.Type);
+            Assert.False(root.TryGetProperty(8, out _));
+            Assert.False(root.TryGetProperty("i", out _));   // a prefix of "id" is not "id"
+            Assert.Throws<KeyNotFoundException>(() => root.GetProperty("nope"));
+            Assert.Throws<KeyNotFoundException>(() => root.GetProperty(12345));
+            Assert.Throws<InvalidOperationException>(() => root.GetProperty("tags").TryGetProperty("x", out _));
+            Assert.Throws<ArgumentNullException>(() => root.TryGetProperty((string)null!, out _));
+        }
+
+        [Fact]
+        public void Arrays_are_indexed_and_enumerated_with_nested_values_stepped_over()
+        {
+            using MsgPackDocument document = MsgPackDocument.Parse(Sample());
+            MsgPackElement deep = document.RootElement.GetProperty("nested").GetProperty("deep");
+            Assert.Equal(3, deep.GetArrayLength());
+            Assert.Equal(1, deep[0].GetInt32());
+            Assert.Equal(3, deep[1][1].GetInt32());
+            Assert.True(deep[2].GetProperty("k").IsNil);
+            Assert.Throws<IndexOutOfRangeException>(() => deep[3]);
+            Assert.Throws<IndexOutOfRangeException>(() => deep[-1]);
+
+            MsgPackElement tags = document.RootElement.GetProperty("tags");
+            Assert.Equal("y", tags[1].GetString());   // flat: constant time
+            Assert.Equal(new[] { "x", "y" }, tags.EnumerateArray().Select(e => e.GetString()).ToArray());
+            Assert.Equal(new[] { MsgPackType.Integer, MsgPackType.Array, MsgPackType.Map }, deep.EnumerateArray().Select(e => e.Type).ToArray());
+
+            var enumerator = deep.EnumerateArray();
+            Assert.True(enumerator.MoveNext());
+            Assert.True(enumerator.MoveNext());
+            enumerator.Reset();
+            Assert.True(enumerator.MoveNext());
+            Assert.Equal(1, enumerator.Current.GetInt32());
+            Assert.True(enumerator.MoveNext() && enumerator.MoveNext());
+            Assert.False(enumerator.MoveNext());
+            Assert.False(enumerator.MoveNext());
+
+            Assert.Throws<InvalidOperationException>(() => deep.GetMapCount());
+            Assert.Throws<InvalidOperationException>(() => document.RootElement.GetArrayLength());
+            Assert.Throws<InvalidOperationException>(() => document.RootElement[0]);
+        }
+
+        [Fact]
+        public void Map_entries_come_in_order_with_keys_of_any_kind()
+        {
+            using MsgPackDocument document = MsgPackDocument.Parse(Sample());
+            var keys = new List<string>();
+            foreach ((MsgPackElement key, MsgPackElement value) in document.RootElement.EnumerateMap())
+            {
+                keys.Add(key.Type == MsgPackType.String ? key.GetString() : key.GetInt64().ToString(System.Globalization.CultureInfo.InvariantCulture));
+                Assert.NotEqual(MsgPackType.None, value.Type);
+            }
+
+            Assert.Equal(new[] { "id", "name", "tags", "nested", "7", "bin", "ext", "ts", "f64", "f32", "-1", "wide", "big" }, keys.ToArray());
+            Assert.Equal(13, document.RootElement.EnumerateMap().Count());   // through IEnumerable, boxed
+        }
+
+        [Fact]
+        public void Every_getter_reads_what_the_reader_of_the_same_name_reads()
+        {
+            using MsgPackDocument document = MsgPackDocument.Parse(Sample());
+            MsgPackElement root = document.RootElement;
+
+            MsgPackElement id = root.GetProperty("id");
+            Assert.Equal((sbyte)42, id.GetSByte());
+            Assert.Equal((byte)42, id.GetByte());
+            Assert.Equal((short)42, id.GetInt16());
+            Assert.Equal((ushort)42, id.GetUInt16());
+            Assert.Equal(42u, id.GetUInt32());
+            Assert.Equal(42L, id.GetInt64());
+            Assert.Equal(42UL, id.GetUInt64());
+
+            MsgPackElement negative = root.GetProperty(-1);
+            Assert.Equal((sbyte)-100, negative.GetSByte());
+            Assert.Throws<MsgPackOverflowException>(() => negative.GetByte());
+            Assert.Throws<MsgPackOverflowException>(() => negative.GetUInt64());
+            Assert.False(negative.TryGetUInt32(out uint notUnsigned));
+            Assert.Equal(0u, notUnsigned);
+
+            MsgPackElement big = root.GetProperty("big");
+            Assert.Equal(ulong.MaxValue, big.GetUInt64());
+            Assert.Throws<MsgPackOverflowException>(() => big.GetInt64());
+            Assert.False(big.TryGetInt64(out _));
+
+            Assert.Equal(1.5, root.GetProperty("f64").GetDouble());
+            Assert.Throws<InvalidOperationException>(() => root.GetProperty("f64").GetSingle());
+            Assert.Equal(2.5f, root.GetProperty("f32").GetSingle());
+            Assert.Equal(2.5, root.GetProperty("f32").GetDouble());
+            Assert.True(root.GetProperty("f32").TryGetDouble(out double widened) && widened == 2.5);
+
+            Assert.Equal(new byte[] { 1, 2, 3 }, root.GetProperty("bin").GetBinary().ToArray());
+            MsgPackExtension ext = root.GetProperty("ext").GetExtension();
+            Assert.Equal(5, ext.TypeCode);
+            Assert.Equal("abc", Encoding.ASCII.GetString(ext.Data.ToArray()));
+            Assert.Equal(new MsgPackExtension(5, Encoding.ASCII.GetBytes("abc")), ext);
+
+            MsgPackElement ts = root.GetProperty("ts");
+            Assert.Equal(MsgPackType.Timestamp, ts.Type);
+            Assert.Equal(new Timestamp(1, 500_000_000), ts.GetTimestamp());
+            Assert.Equal(DateTime.UnixEpoch.AddSeconds(1.5), ts.GetDateTime());
+            Assert.Equal(DateTimeKind.Utc, ts.GetDateTime().Kind);
+            Assert.Equal(-1, ts.GetExtension().TypeCode);   // a timestamp is an ext of type -1
+            Assert.Equal(8, ts.GetExtension().Data.Length);
+
+            Assert.Equal("Ada", Encoding.UTF8.GetString(root.GetProperty("name").GetStringBytes().ToArray()));
+            Assert.True(root.GetProperty("name").ValueEquals("Ada"));
+            Assert.True(root.GetProperty("name").ValueEquals("Ada"u8));
+            Assert.False(root.GetProperty("name").ValueEquals("Adam"));
+            Assert.False(root.GetProperty("id").ValueEquals("42"));
+
+            // The wrong kind: Get throws InvalidOperationException, TryGet is false and never throws.
+            MsgPackElement name = root.GetProperty("name");
+            Assert.Throws<InvalidOperationException>(() => name.GetInt32());
+            Assert.Throws<InvalidOperationException>(() => name.GetBoolean());
+            Assert.Throws<InvalidOperationException>(() => name.GetBinary());
+            Assert.Throws<InvalidOperationException>(() => name.GetExtension());
+            Assert.Throws<InvalidOperationException>(() => name.GetTimestamp());
+            Assert.Throws<InvalidOperationException>(() => id.GetString());
+            Assert.False(name.TryGetInt32(out _) || name.TryGetBoolean(out _) || name.TryGetDouble(out _) || name.TryGetTimestamp(out _)
+                || name.TryGetDateTime(out _) || name.TryGetBinary(out _) || name.TryGetExtension(out _) || id.TryGetString(out _) || id.TryGetStringBytes(out _));
+            Assert.True(name.TryGetString(out string text) && text == "Ada");
+        }
+
+        [Fact]
+        public void Raw_bytes_are_slices_of_the_input_and_WriteTo_and_JSON_use_them()
+        {
+            byte[] bytes = Sample();
+            using MsgPackDocument document = MsgPackDocument.Parse(bytes);
+            MsgPackElement root = document.RootElement;
+            Assert.Equal(bytes, root.GetRawBytes().ToArray());
+            Assert.Equal(bytes.Length, document.RootElement.GetRawBytes().Length);
+            Assert.True(System.Runtime.InteropServices.MemoryMarshal.TryGetArray(root.GetRawBytes(), out ArraySegment<byte> segment) && segment.Array == bytes);
+
+            MsgPackElement nested = root.GetProperty("nested");
+            Assert.Equal("81 a4 64 65 65 70 93 01 92 02 03 81 a1 6b c0", Hex.Of(nested.GetRawBytes().Span));
+
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            nested.WriteTo(ref writer);
+            document.WriteTo(ref writer);
+            writer.Flush();
+            Assert.Equal(nested.GetRawBytes().ToArray().Concat(bytes).ToArray(), output.WrittenSpan.ToArray());
+
+            Assert.Equal("{\"deep\":[1,[2,3],{\"k\":null}]}", nested.ToJson());
+            Assert.Equal(MsgPackJson.ToJson(bytes), root.ToJson());
+            Assert.Equal(MsgPackJson.ToJson(bytes), root.ToString());
+            using var json = new PooledBufferWriter();
+            nested.WriteJson(json);
+            Assert.Equal("{\"deep\":[1,[2,3],{\"k\":null}]}", Encoding.UTF8.GetString(json.WrittenSpan));
+            Assert.Equal(1 + 13 + 24, document.ValueCount); // the root, 13 keys, their values (tags 3, nested 10)
+        }
+
+        [Fact]
+        public void A_disposed_document_makes_its_elements_and_enumerators_throw_even_when_its_index_is_reused()
+        {
+            MsgPackDocument document = MsgPackDocument.Parse(Sample());
+            MsgPackElement root = document.RootElement;
+            MsgPackElement.MapEnumerator entries = root.EnumerateMap();
+            MsgPackDocument copy = document;
+            document.Dispose();
+
+            Assert.Throws<ObjectDisposedException>(() => root.Type);
+            Assert.Throws<ObjectDisposedException>(() => root.GetProperty("id"));
+            Assert.Throws<ObjectDisposedException>(() => document.RootElement);
+            Assert.Throws<ObjectDisposedException>(() => copy.RootElement);
+            Assert.Throws<ObjectDisposedException>(() => entries.MoveNext());
+            Assert.Equal("MsgPackElement of a disposed document", root.ToString());
+
+            // The next parse on this thread takes the same store: the old handles must not see its rows.
+            using MsgPackDocument next = MsgPackDocument.Parse(new byte[] { 0x91, 0x2a });
+            Assert.Equal(42, next.RootElement[0].GetInt32());
+            Assert.Throws<ObjectDisposedException>(() => root.Type);
+            Assert.Throws<ObjectDisposedException>(() => copy.ValueCount);
+            copy.Dispose();   // a stale copy's Dispose leaves the new document alone
+            document.Dispose();
+            Assert.Equal(42, next.RootElement[0].GetInt32());
+
+            Assert.Throws<ObjectDisposedException>(() => default(MsgPackDocument).RootElement);
+            Assert.Throws<ObjectDisposedException>(() => default(MsgPackElement).Type);
+            Assert.Equal("default MsgPackElement", default(MsgPackElement).ToString());
+            default(MsgPackDocument).Dispose();
+        }
+
+        [Fact]
+        public void A_clone_outlives_its_document()
+        {
+            MsgPackElement clone;
+            using (MsgPackDocument document = MsgPackDocument.Parse(Sample()))
+            {
+                clone = document.RootElement.GetProperty("nested").Clone();
+            }
+
+            using MsgPackDocument other = MsgPackDocument.Parse(new byte[] { 0x01 });
+            Assert.Equal(3, clone.GetProperty("deep")[1][1].GetInt32());
+            Assert.Equal("81 a4 64 65 65 70 93 01 92 02 03 81 a1 6b c0", Hex.Of(clone.GetRawBytes().Span));
+            Assert.Equal("{\"deep\":[1,[2,3],{\"k\":null}]}", clone.ToJson());
+            Assert.Equal(3, clone.GetProperty("deep").Clone()[1][1].GetInt32() + 0);
+        }
+
+        [Fact]
+        public void A_sequence_of_any_segments_parses_as_the_span_does()
+        {
+            byte[] bytes = Sample();
+            for (int size = 1; size <= bytes.Length; size += 7)
+            {
+                ReadOnlySequence<byte> sequence = Sequences.Split(bytes, size, withEmpty: size % 2 == 0);
+                using MsgPackDocument document = MsgPackDocument.Parse(sequence);
+                Assert.Equal(bytes, document.RootElement.GetRawBytes().ToArray());
+                Assert.Equal(3, document.RootElement.GetProperty("nested").GetProperty("deep")[1][1].GetInt32());
+
+                byte[] twice = bytes.Concat(bytes).ToArray();
+                Assert.Equal(OperationStatus.Done, MsgPackDocument.TryParse(Sequences.Split(twice, size, withEmpty: false), out MsgPackDocument first, out long consumed));
+                using (first)
+                {
+                    Assert.Equal(bytes.Length, consumed);
+                    Assert.Equal("Ada", first.RootElement.GetProperty("name").GetString());
+                }
+            }
+        }
+
+        [Fact]
+        public void TryParse_reads_the_first_value_and_says_how_many_bytes_a_cut_one_needs()
+        {
+            byte[] bytes = Sample();
+            byte[] withNext = bytes.Concat(new byte[] { 0xc3 }).ToArray();
+            Assert.Equal(OperationStatus.Done, MsgPackDocument.TryParse(withNext, out MsgPackDocument document, out int consumed));
+            using (document)
+            {
+                Assert.Equal(bytes.Length, consumed);
+                Assert.Equal(bytes, document.RootElement.GetRawBytes().ToArray());
+            }
+
+            var thrown = Assert.Throws<MsgPackValidationException>(() => MsgPackDocument.Parse(withNext));
+            Assert.Equal(MsgPackValidationError.TrailingBytes, thrown.Error);
+            Assert.Equal(bytes.Length, thrown.Offset);
+
+            for (int length = 0; length < bytes.Length; length++)
+            {
+                ReadOnlyMemory<byte> cut = bytes.AsMemory(0, length);
+                Assert.Equal(OperationStatus.NeedMoreData, MsgPackDocument.TryParse(cut, out MsgPackDocument none, out int needed));
+                Assert.Throws<ObjectDisposedException>(() => none.RootElement);
+                Assert.Equal(OperationStatus.NeedMoreData, MsgPackSpec.TryValidate(cut.Span, out MsgPackValidationResult result));
+                Assert.Equal(result.BytesNeeded, needed);
+                Assert.True(needed > length && needed <= bytes.Length);
+                var truncated = Assert.Throws<MsgPackValidationException>(() => MsgPackDocument.Parse(cut));
+                Assert.True(truncated.Error is MsgPackValidationError.Truncated or MsgPackValidationError.LengthPastEnd);
+            }
+
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDocument.TryParse(new byte[] { 0x92, 0x01, 0xc1 }, out _, out int invalid));
+            Assert.Equal(0, invalid);
+            var never = Assert.Throws<MsgPackValidationException>(() => MsgPackDocument.Parse(new byte[] { 0x92, 0x01, 0xc1 }));
+            Assert.Equal(MsgPackValidationError.NeverUsedCode, never.Error);
+            Assert.Equal(2, never.Offset);
+        }
+
+        [Fact]
+        public void ParseValue_copies_the_next_value_and_moves_the_reader_only_when_it_succeeds()
+        {
+            byte[] bytes = Sample();
+            byte[] two = new byte[] { 0x07 }.Concat(bytes).Concat(new byte[] { 0x92, 0x01 }).ToArray();
+            ReadOnlySequence<byte> sequence = Sequences.Split(two, 5, withEmpty: true);
+            var reader = new MsgPackReader(sequence);
+            Assert.Equal(7, reader.ReadInt32());
+            using (MsgPackDocument document = MsgPackDocument.ParseValue(ref reader))
+            {
+                Assert.Equal(1 + bytes.Length, reader.Consumed);
+                Assert.Equal(bytes, document.RootElement.GetRawBytes().ToArray());
+            }
+
+            Assert.IsType<MsgPackTruncatedException>(ParseValueError(ref reader));
+            Assert.Equal(OperationStatus.NeedMoreData, MsgPackDocument.TryParseValue(ref reader, out _));
+            Assert.Equal(1 + bytes.Length, reader.Consumed);
+
+            var values = new MsgPackReader(new byte[] { 0x92, 0xa1, 0xff, 0x01, 0x05 });
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDocument.TryParseValue(ref values, out _));
+            Assert.IsType<MsgPackValidationException>(ParseValueError(ref values));
+            Assert.Equal(0, values.Consumed);
+            Assert.Equal(OperationStatus.Done, MsgPackDocument.TryParseValue(ref values, out MsgPackDocument lenient, new MsgPackDocumentOptions { CheckUtf8 = false }));
+            lenient.Dispose();
+            MsgPackElement element = MsgPackElement.ParseValue(ref values);
+            Assert.Equal(5, element.GetInt32());
+            Assert.True(values.End);
+        }
+
+        private static Exception? ParseValueError(ref MsgPackReader reader)
+        {
+            try
+            {
+                MsgPackDocument.ParseValue(ref reader).Dispose();
+                return null;
+            }
+            catch (Exception e)
+            {
+                return e;
+            }
+        }
+
+        [Fact]
+        public void With_CheckUtf8_off_a_str_that_is_not_UTF8_parses_and_fails_only_when_decoded()
+        {
+            byte[] bytes = { 0x92, 0xa2, 0xc3, 0x28, 0xa1, 0x41 };
+            var strict = Assert.Throws<MsgPackValidationException>(() => MsgPackDocument.Parse(bytes));
+            Assert.Equal(MsgPackValidationError.InvalidUtf8, strict.Error);
+            Assert.Equal(1, strict.Offset);
+
+            using MsgPackDocument document = MsgPackDocument.Parse(bytes, new MsgPackDocumentOptions { CheckUtf8 = false });
+            MsgPackElement bad = document.RootElement[0];
+            Assert.Throws<MsgPackInvalidUtf8Exception>(() => bad.GetString());
+            Assert.False(bad.TryGetString(out string text));
+            Assert.Equal(string.Empty, text);
+            Assert.Equal(new byte[] { 0xc3, 0x28 }, bad.GetStringBytes().ToArray());
+            Assert.Equal("A", document.RootElement[1].GetString());
+        }
+
+        [Fact]
+        public void The_first_of_repeated_keys_wins_and_a_key_that_is_not_a_str_or_integer_is_stepped_over()
+        {
+            // { [1]: 1, "a": 2, "a": 3, 1: 4, uint 16 1: 5 }
+            byte[] bytes = Hex.ToBytes("85 91 01 01 a1 61 02 a1 61 03 01 04 cd 00 01 05");
+            using MsgPackDocument document = MsgPackDocument.Parse(bytes);
+            Assert.Equal(2, document.RootElement.GetProperty("a").GetInt32());
+            Assert.Equal(4, document.RootElement.GetProperty(1).GetInt32());
+            Assert.Equal(MsgPackType.Array, document.RootElement.EnumerateMap().First().Key.Type);
+        }
+
+        [Fact]
+        public void A_long_key_is_encoded_in_pooled_memory_and_compared()
+        {
+            string key = new string('k', 1000) + "é";
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            writer.WriteMapHeader(1);
+            writer.WriteString(key);
+            writer.WriteString(key);
+            writer.Flush();
+            using MsgPackDocument document = MsgPackDocument.Parse(output.WrittenMemory);
+            Assert.Equal(key, document.RootElement.GetProperty(key).GetString());
+            Assert.True(document.RootElement.GetProperty(key).ValueEquals(key));
+            Assert.False(document.RootElement.TryGetProperty(key + "x", out _));
+        }
+
+        [Fact]
+        public void A_timestamp_outside_the_years_of_DateTime_reads_as_a_Timestamp_only()
+        {
+            var far = new Timestamp(400_000_000_000, 1);
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            writer.WriteTimestamp(far);
+            writer.Flush();
+            using MsgPackDocument document = MsgPackDocument.Parse(output.WrittenMemory);
+            Assert.Equal(far, document.RootElement.GetTimestamp());
+            Assert.Throws<MsgPackOverflowException>(() => document.RootElement.GetDateTime());
+            Assert.False(document.RootElement.TryGetDateTime(out DateTime none));
+            Assert.Equal(default, none);
+        }
+
+        [Fact]
+        public void The_options_reject_what_they_cannot_hold()
+        {
+            var options = default(MsgPackDocumentOptions);
+            Assert.Equal(64, options.MaxDepth);
+            Assert.Equal(MsgPackDocumentOptions.MaxValueCountLimit, options.MaxValueCount);
+            Assert.True(options.CheckUtf8);
+            Assert.Throws<ArgumentOutOfRangeException>(() => options.MaxDepth = 0);
+            Assert.Throws<ArgumentOutOfRangeException>(() => options.MaxValueCount = 0);
+            Assert.Throws<ArgumentOutOfRangeException>(() => options.MaxValueCount = MsgPackDocumentOptions.MaxValueCountLimit + 1);
+            options.MaxValueCount = 3;
+            Assert.Equal(3, options.MaxValueCount);
+        }
+    }
+}

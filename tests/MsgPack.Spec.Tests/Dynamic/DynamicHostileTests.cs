@@ -1,0 +1,126 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using MsgPack.Spec.Fuzzing;
+using Xunit;
+
+namespace MsgPack.Spec.Tests.Dynamic
+{
+    /// <summary>
+    /// Issue #40, hostile input to <see cref="MsgPackDynamic"/>: no recursion, the depth and value limits, nothing
+    /// allocated for a count the input cannot hold, map keys that are nil or repeat, and keys crafted to collide.
+    /// </summary>
+    public class DynamicHostileTests
+    {
+        [Fact]
+        public void A_hundred_thousand_levels_read_on_a_small_stack_without_recursion()
+        {
+            byte[] bytes = Enumerable.Repeat((byte)0x91, 100_000).Append((byte)0x2a).ToArray();
+            var unlimited = new MsgPackDynamicOptions { MaxDepth = int.MaxValue };
+            object? value = SmallStack.Call(() => MsgPackDynamic.Read(bytes, out _, unlimited));
+            for (int i = 0; i < 100_000; i++)
+            {
+                value = Assert.IsType<object[]>(value)[0];
+            }
+
+            Assert.Equal((byte)42, value);
+
+            var thrown = Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _));
+            Assert.Contains("offset 64", thrown.Message, StringComparison.Ordinal);
+            Assert.Contains("MaxDepth (64)", thrown.Message, StringComparison.Ordinal);
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDynamic.TryRead(bytes, out _, out _));
+        }
+
+        [Fact]
+        public void Empty_arrays_and_maps_are_levels_too()
+        {
+            var two = new MsgPackDynamicOptions { MaxDepth = 2 };
+            Assert.NotNull(MsgPackDynamic.Read(Hex.ToBytes("91 90"), out _, two));
+            Assert.NotNull(MsgPackDynamic.Read(Hex.ToBytes("91 80"), out _, two));
+            Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(Hex.ToBytes("91 91 90"), out _, two));
+            Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(Hex.ToBytes("91 81 80 c0"), out _, two));
+        }
+
+        [Theory]
+        [InlineData("dd 00 ff ff ff", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]         // 16 Mi items: an object[] of 128 MiB if allocated
+        [InlineData("df 00 ff ff ff 01 02", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]
+        [InlineData("dc ff ff 01 02 03", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]
+        [InlineData("c6 00 ff ff ff 00", OperationStatus.NeedMoreData, typeof(MsgPackTruncatedException))]
+        [InlineData("dd 7f ff ff ff", OperationStatus.InvalidData, typeof(MsgPackValidationException))]          // more than a span can hold: the validator says so
+        [InlineData("dd ff ff ff ff", OperationStatus.InvalidData, typeof(MsgPackOverflowException))]          // past int.MaxValue: an overflow, as for every reader
+        [InlineData("df ff ff ff ff 01 02", OperationStatus.InvalidData, typeof(MsgPackOverflowException))]
+        [InlineData("c6 ff ff ff ff 00", OperationStatus.InvalidData, typeof(MsgPackOverflowException))]
+        public void A_count_the_input_cannot_hold_allocates_nothing(string hex, OperationStatus expected, Type exception)
+        {
+            byte[] bytes = Hex.ToBytes(hex);
+            _ = MsgPackDynamic.TryRead(bytes, out _, out _);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            OperationStatus status = MsgPackDynamic.TryRead(bytes, out object? value, out _);
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            Assert.Equal(expected, status);
+            Assert.Null(value);
+            Assert.True(allocated < 1024, $"{allocated} bytes allocated");
+            Exception thrown = Assert.ThrowsAny<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _));
+            Assert.IsType(exception, thrown);
+        }
+
+        [Fact]
+        public void A_nil_or_repeated_map_key_fails_the_read()
+        {
+            var nil = Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(Hex.ToBytes("82 01 01 c0 02"), out _));
+            Assert.Contains("offset 3 is nil", nil.Message, StringComparison.Ordinal);
+            var repeated = Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(Hex.ToBytes("91 82 a1 61 01 a1 61 02"), out _));
+            Assert.Contains("offset 5 repeats", repeated.Message, StringComparison.Ordinal);
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDynamic.TryRead(Hex.ToBytes("82 01 01 01 02"), out _, out _));
+
+            // 1 as a fixint and as a uint 16 are different keys (a byte and a ushort), as with MessagePack-CSharp.
+            var map = Assert.IsType<Dictionary<object, object>>(MsgPackDynamic.Read(Hex.ToBytes("82 01 01 cd 00 01 02"), out _));
+            Assert.Equal(2, map.Count);
+        }
+
+        [Fact]
+        public void MaxValueCount_counts_keys_and_values()
+        {
+            byte[] bytes = Hex.ToBytes("81 01 92 02 03");
+            Assert.NotNull(MsgPackDynamic.Read(bytes, out _, new MsgPackDynamicOptions { MaxValueCount = 5 }));
+            var thrown = Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _, new MsgPackDynamicOptions { MaxValueCount = 4 }));
+            Assert.Contains("offset 4", thrown.Message, StringComparison.Ordinal);
+            Assert.Throws<ArgumentOutOfRangeException>(() => new MsgPackDynamicOptions { MaxValueCount = 0 });
+            Assert.Throws<ArgumentOutOfRangeException>(() => new MsgPackDynamicOptions { MaxDepth = -1 });
+        }
+
+        [Fact]
+        public void Integer_keys_crafted_to_share_a_default_hash_spread_over_the_buckets()
+        {
+            // (a << 32) | a: every such long hashes to 0 by default (its halves xored); here they must not pile up.
+            IEqualityComparer<object> comparer = ReadMap(Enumerable.Range(1, 2).Select(a => ((long)a << 32) | (uint)a)).Comparer;
+            var keys = Enumerable.Range(1, 10_000).Select(a => (object)(((long)a << 32) | (uint)a)).ToList();
+            Assert.All(keys, key => Assert.Equal(0, key.GetHashCode()));
+            int distinct = keys.Select(comparer.GetHashCode).Distinct().Count();
+            Assert.True(distinct > 9_990, $"{distinct} distinct hashes of 10,000 keys");
+
+            // Equal keys hash alike: +0 and -0, every NaN, a DateTime of either kind.
+            Assert.Equal(comparer.GetHashCode(0.0), comparer.GetHashCode(-0.0));
+            Assert.Equal(comparer.GetHashCode(double.NaN), comparer.GetHashCode(BitConverter.Int64BitsToDouble(-1)));
+            Assert.Equal(comparer.GetHashCode(new DateTime(5, DateTimeKind.Utc)), comparer.GetHashCode(new DateTime(5, DateTimeKind.Local)));
+            Assert.Equal(comparer.GetHashCode("key"), comparer.GetHashCode(new string("key".ToCharArray())));
+        }
+
+        private static Dictionary<object, object> ReadMap(IEnumerable<long> keys)
+        {
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            List<long> list = keys.ToList();
+            writer.WriteMapHeader(list.Count);
+            foreach (long key in list)
+            {
+                writer.WriteInt64(key);
+                writer.WriteNil();
+            }
+
+            writer.Flush();
+            return Assert.IsType<Dictionary<object, object>>(MsgPackDynamic.Read(output.WrittenSpan, out _));
+        }
+    }
+}
