@@ -41,5 +41,8 @@ namespace MsgPack.Spec.AspNetCore.Throughput
     public sealed class EchoHub : Hub
     {
         public Order Echo(Order order) => order;
+
+        /// <summary>The whole document (16 orders, 1,787 bytes): an invocation whose arguments are most of its cost.</summary>
+        public Order[] EchoAll(Order[] orders) => orders;
     }
 }

@@ -66,6 +66,8 @@ var rows = new List<Row>
     new Row("MVC round trip", "System.Text.Json", () => Post(mvcJson, jsonBody, "application/json", b => JsonSerializer.Deserialize<Order[]>(b)!.Length)),
     new Row("hub invocation", "MsgPackHubProtocol", async () => (await oursConnection.InvokeAsync<Order>("Echo", single)).Lines.Count),
     new Row("hub invocation", "MessagePackHubProtocol 10.0.12", async () => (await officialConnection.InvokeAsync<Order>("Echo", single)).Lines.Count, baseline: true),
+    new Row("hub invocation, 16 orders", "MsgPackHubProtocol", async () => (await oursConnection.InvokeAsync<Order[]>("EchoAll", document)).Length),
+    new Row("hub invocation, 16 orders", "MessagePackHubProtocol 10.0.12", async () => (await officialConnection.InvokeAsync<Order[]>("EchoAll", document)).Length, baseline: true),
 };
 
 // The protocols alone: one invocation of Echo(order) written and parsed, on this thread.
