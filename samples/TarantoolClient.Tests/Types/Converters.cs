@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Serialization;
 using Xunit;
 
@@ -89,27 +90,7 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests.Types
     /// <summary>Sequences of two segments, for readers that cross a segment boundary.</summary>
     internal static class Segments
     {
-        public static ReadOnlySequence<byte> Split(byte[] bytes, int at)
-        {
-            var first = new Segment(bytes.AsMemory(0, at), 0);
-            Segment last = first.Append(bytes.AsMemory(at));
-            return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-        }
-
-        private sealed class Segment : ReadOnlySequenceSegment<byte>
-        {
-            public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-            {
-                Memory = memory;
-                RunningIndex = runningIndex;
-            }
-
-            public Segment Append(ReadOnlyMemory<byte> memory)
-            {
-                var next = new Segment(memory, RunningIndex + Memory.Length);
-                Next = next;
-                return next;
-            }
-        }
+        /// <summary>The bytes in two segments, cut at <paramref name="at"/> (0 or the length: one of them empty), by the fuzz engine's segmenting.</summary>
+        public static ReadOnlySequence<byte> Split(byte[] bytes, int at) => FuzzOracle.Segments.FromCuts(bytes, [at], out _);
     }
 }
