@@ -17,6 +17,13 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
         public static readonly string? Missing =
             IsOnPath("tarantool") ? null : "needs tarantool on PATH: run ./build.sh deps (Debian's tarantool)";
 
+        /// <summary>
+        /// What a test that counts the allocations of requests needs: the server, and a Release build of the library, the
+        /// client and these tests (<see cref="Prerequisite.ReleaseBuild"/>); null when it has both.
+        /// </summary>
+        public static string? MissingForAllocation =>
+            Missing ?? Prerequisite.ReleaseBuild(typeof(MsgPackReader), typeof(TarantoolConnection), typeof(TarantoolPrerequisite));
+
         /// <summary>Why a test that needs the server is skipped; null when it runs.</summary>
         public static string? SkipReason => Prerequisite.SkipReason(Missing);
 
@@ -56,12 +63,9 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     /// </summary>
     public sealed class TarantoolAllocationFactAttribute : FactAttribute
     {
-        /// <summary>Reads <see cref="TarantoolPrerequisite.Missing"/> and the build of what the test measures when it is discovered.</summary>
+        /// <summary>Reads <see cref="TarantoolPrerequisite.MissingForAllocation"/> when the test is discovered.</summary>
         /// <param name="member">The test method (filled in by the compiler).</param>
-        public TarantoolAllocationFactAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(
-            this,
-            TarantoolPrerequisite.Missing ?? Prerequisite.ReleaseBuild(typeof(MsgPackReader), typeof(TarantoolConnection), typeof(TarantoolAllocationFactAttribute)),
-            member);
+        public TarantoolAllocationFactAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(this, TarantoolPrerequisite.MissingForAllocation, member);
     }
 
     /// <summary>
@@ -70,11 +74,8 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     /// </summary>
     public sealed class TarantoolAllocationTheoryAttribute : TheoryAttribute
     {
-        /// <summary>Reads <see cref="TarantoolPrerequisite.Missing"/> and the build of what the test measures when it is discovered.</summary>
+        /// <summary>Reads <see cref="TarantoolPrerequisite.MissingForAllocation"/> when the test is discovered.</summary>
         /// <param name="member">The test method (filled in by the compiler).</param>
-        public TarantoolAllocationTheoryAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(
-            this,
-            TarantoolPrerequisite.Missing ?? Prerequisite.ReleaseBuild(typeof(MsgPackReader), typeof(TarantoolConnection), typeof(TarantoolAllocationTheoryAttribute)),
-            member);
+        public TarantoolAllocationTheoryAttribute([CallerMemberName] string member = "") => Prerequisite.Apply(this, TarantoolPrerequisite.MissingForAllocation, member);
     }
 }
