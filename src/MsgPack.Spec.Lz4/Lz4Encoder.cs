@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using K4os.Compression.LZ4;
 
 namespace MsgPack.Spec.Lz4
 {
@@ -86,7 +85,7 @@ namespace MsgPack.Spec.Lz4
         /// <summary>The number of chunks of a value of <paramref name="length"/> bytes (one at least).</summary>
         internal static int ChunkCount(int length) => Math.Max(1, (int)(((long)length + MsgPackLz4.ChunkLength - 1) / MsgPackLz4.ChunkLength));
 
-        private static int MaxBlockLength(int length) => LZ4Codec.MaximumOutputSize(length);
+        private static int MaxBlockLength(int length) => Lz4BlockEncoder.GetMaxLength(length);
 
         private static int EncodeBlock(ReadOnlySpan<byte> source, Span<byte> destination)
         {
@@ -139,16 +138,7 @@ namespace MsgPack.Spec.Lz4
             return source.Slice(start, Math.Min(MsgPackLz4.ChunkLength, source.Length - start));
         }
 
-        private static int Compress(ReadOnlySpan<byte> source, Span<byte> destination)
-        {
-            // The destination holds LZ4Codec.MaximumOutputSize(source.Length) (GetMaxLength): the codec cannot run out of room.
-            int compressed = LZ4Codec.Encode(source, destination, LZ4Level.L00_FAST);
-            if (compressed < 0)
-            {
-                ThrowHelper.ThrowDestinationTooSmall(MaxBlockLength(source.Length), destination.Length);
-            }
-
-            return compressed;
-        }
+        // The destination holds Lz4BlockEncoder.GetMaxLength(source.Length) (GetMaxLength): the block always fits.
+        private static int Compress(ReadOnlySpan<byte> source, Span<byte> destination) => Lz4BlockEncoder.Encode(source, destination);
     }
 }
