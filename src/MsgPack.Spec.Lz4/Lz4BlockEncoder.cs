@@ -90,7 +90,10 @@ namespace MsgPack.Spec.Lz4
             byte* findLimit = end - MatchFindLimit;
             byte* matchLimit = end - LastLiterals;
             byte* ip = src + 1;
-            uint nextHash = table.Hash(Read32(ip));
+
+            // The 4 bytes at the next position to try, and their hash: each read once, for the hash and for the compare.
+            uint nextSequence = Read32(ip);
+            uint nextHash = table.Hash(nextSequence);
 
             while (true)
             {
@@ -100,9 +103,11 @@ namespace MsgPack.Spec.Lz4
                 // Find a match: the step grows by one every 64 misses, so incompressible bytes are crossed quickly.
                 int attempts = (1 << 6) + 3;
                 byte* next = ip;
+                uint sequence;
                 do
                 {
                     uint hash = nextHash;
+                    sequence = nextSequence;
                     ip = next;
                     next = ip + (attempts++ >> 6);
                     if (next > findLimit)
@@ -110,11 +115,12 @@ namespace MsgPack.Spec.Lz4
                         goto Last;
                     }
 
-                    nextHash = table.Hash(Read32(next));
+                    nextSequence = Read32(next);
+                    nextHash = table.Hash(nextSequence);
                     match = src + table.Get(hash);
                     table.Set(hash, (uint)(ip - src));
                 }
-                while (!table.InReach(ip, match) || Read32(match) != Read32(ip));
+                while (!table.InReach(ip, match) || Read32(match) != sequence);
 
                 // Extend backwards over equal bytes, no further than the literals start.
                 while (ip > anchor && match > src && ip[-1] == match[-1])
@@ -147,14 +153,18 @@ namespace MsgPack.Spec.Lz4
                 anchor = ip + MinMatch;
                 ip = Extend(anchor, match + MinMatch, matchLimit);
                 int matchLength = (int)(ip - anchor);
-                if (matchLength >= 15)
+                if (matchLength < 15 + 255)
                 {
-                    *token += 15;
-                    op = WriteLength(op, matchLength - 15);
+                    // Without a branch on the common lengths: the extra byte is written always and kept from 15 on.
+                    int extra = matchLength >= 15 ? 1 : 0;
+                    *token += (byte)(extra != 0 ? 15 : matchLength);
+                    *op = (byte)(matchLength - 15);
+                    op += extra;
                 }
                 else
                 {
-                    *token += (byte)matchLength;
+                    *token += 15;
+                    op = WriteLength(op, matchLength - 15);
                 }
 
                 anchor = ip;
@@ -163,20 +173,24 @@ namespace MsgPack.Spec.Lz4
                     break;
                 }
 
-                table.Set(table.Hash(Read32(ip - 2)), (uint)(ip - 2 - src));
-
-                // A match right at the end of this one is a sequence without literals.
-                uint here = table.Hash(Read32(ip));
+                // One read for the position two bytes back (hashed) and this one (tried at once): a match right at the end
+                // of this one is a sequence without literals.
+                ulong around = Read64(ip - 2);
+                table.Set(table.Hash((uint)around), (uint)(ip - 2 - src));
+                sequence = (uint)(around >> 16);
+                uint here = table.Hash(sequence);
                 match = src + table.Get(here);
                 table.Set(here, (uint)(ip - src));
-                if (table.InReach(ip, match) && Read32(match) == Read32(ip))
+                if (table.InReach(ip, match) && Read32(match) == sequence)
                 {
                     token = op++;
                     *token = 0;
                     goto Match;
                 }
 
-                nextHash = table.Hash(Read32(++ip));
+                ip++;
+                nextSequence = (uint)(around >> 24);
+                nextHash = table.Hash(nextSequence);
             }
 
         Last:
