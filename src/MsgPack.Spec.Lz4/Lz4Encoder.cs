@@ -9,9 +9,10 @@ namespace MsgPack.Spec.Lz4
     /// <remarks>
     /// The bytes are MessagePack-CSharp 3.1's, header for header: the smallest ext header (fixext included) and array
     /// header, the smallest integer for each chunk length, an int 32 (<c>d2</c>) for the block's length, and bin 32 for
-    /// every chunk whatever its length. Its chunks are the segments of the buffer it serialized into (32 KiB each, less
-    /// what its writer left unused at a segment's end); ours are 32 KiB cuts of the contiguous value, so a value of one
-    /// chunk is written byte for byte as it writes it, and a longer one differs only where the cuts fall.
+    /// every chunk whatever its length. The blocks are <see cref="Lz4BlockEncoder"/>'s, byte for byte MessagePack-CSharp's
+    /// of the same bytes. Its chunks are the segments of the buffer it serialized into (32 KiB each, less what its writer
+    /// left unused at a segment's end); ours are 32 KiB cuts of the contiguous value, so a value of one chunk is written
+    /// byte for byte as it writes it, and a longer one differs only where the cuts fall.
     /// </remarks>
     internal static class Lz4Encoder
     {
