@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using K4os.Compression.LZ4;
 
 namespace MsgPack.Spec.Lz4
 {
@@ -10,9 +9,10 @@ namespace MsgPack.Spec.Lz4
     /// <remarks>
     /// The bytes are MessagePack-CSharp 3.1's, header for header: the smallest ext header (fixext included) and array
     /// header, the smallest integer for each chunk length, an int 32 (<c>d2</c>) for the block's length, and bin 32 for
-    /// every chunk whatever its length. Its chunks are the segments of the buffer it serialized into (32 KiB each, less
-    /// what its writer left unused at a segment's end); ours are 32 KiB cuts of the contiguous value, so a value of one
-    /// chunk is written byte for byte as it writes it, and a longer one differs only where the cuts fall.
+    /// every chunk whatever its length. The blocks are <see cref="Lz4BlockEncoder"/>'s, byte for byte MessagePack-CSharp's
+    /// of the same bytes. Its chunks are the segments of the buffer it serialized into (32 KiB each, less what its writer
+    /// left unused at a segment's end); ours are 32 KiB cuts of the contiguous value, so a value of one chunk is written
+    /// byte for byte as it writes it, and a longer one differs only where the cuts fall.
     /// </remarks>
     internal static class Lz4Encoder
     {
@@ -86,7 +86,7 @@ namespace MsgPack.Spec.Lz4
         /// <summary>The number of chunks of a value of <paramref name="length"/> bytes (one at least).</summary>
         internal static int ChunkCount(int length) => Math.Max(1, (int)(((long)length + MsgPackLz4.ChunkLength - 1) / MsgPackLz4.ChunkLength));
 
-        private static int MaxBlockLength(int length) => LZ4Codec.MaximumOutputSize(length);
+        private static int MaxBlockLength(int length) => Lz4BlockEncoder.GetMaxLength(length);
 
         private static int EncodeBlock(ReadOnlySpan<byte> source, Span<byte> destination)
         {
@@ -139,16 +139,7 @@ namespace MsgPack.Spec.Lz4
             return source.Slice(start, Math.Min(MsgPackLz4.ChunkLength, source.Length - start));
         }
 
-        private static int Compress(ReadOnlySpan<byte> source, Span<byte> destination)
-        {
-            // The destination holds LZ4Codec.MaximumOutputSize(source.Length) (GetMaxLength): the codec cannot run out of room.
-            int compressed = LZ4Codec.Encode(source, destination, LZ4Level.L00_FAST);
-            if (compressed < 0)
-            {
-                ThrowHelper.ThrowDestinationTooSmall(MaxBlockLength(source.Length), destination.Length);
-            }
-
-            return compressed;
-        }
+        // The destination holds Lz4BlockEncoder.GetMaxLength(source.Length) (GetMaxLength): the block always fits.
+        private static int Compress(ReadOnlySpan<byte> source, Span<byte> destination) => Lz4BlockEncoder.Encode(source, destination);
     }
 }

@@ -22,7 +22,8 @@ namespace MsgPack.Spec.Lz4
     /// <see cref="MsgPackException"/> family.
     /// </para>
     /// <para>
-    /// <b>Allocation.</b> None in the raw doors: the LZ4 codec (K4os.Compression.LZ4) works in the caller's buffers, and a
+    /// <b>Allocation.</b> None in the raw doors: the LZ4 encoder (the package's own, its table on the stack) and decoder
+    /// (K4os.Compression.LZ4) work in the caller's buffers, and a
     /// block that straddles the segments of a sequence, or a sequence compressed whole, is copied into an array of
     /// <see cref="ArrayPool{T}.Shared"/>. The value doors write the plain bytes into a buffer of the thread (allocated
     /// once) whose array comes from there too, and allocate only what the value's reader creates.
