@@ -18,7 +18,7 @@ namespace MsgPack.Spec.Tests.Readme
             ("docs/spec.md", 3),                // advancing spans, values of unknown type, arrays of numbers
             ("docs/streaming.md", 2),           // frames over a pipe, the writer's memory
             ("docs/validation.md", 1),
-            ("docs/document.md", 1),            // a document, TryParse of a cut value, a dynamic tree
+            ("docs/document.md", 2),            // a document, TryParse of a cut value, a dynamic tree; members of type object
             ("src/MsgPack.Spec/PACKAGE.md", 1),
         ];
 
