@@ -585,6 +585,33 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Fact]
+        public void An_unrelated_edit_leaves_the_runtime_types_unchanged_and_a_new_contract_type_changes_them()
+        {
+            // The other file has a base list, so the hand-written types' syntax provider looks at it each time.
+            CSharpCompilation compilation = CreateCompilation(ObjectModel, "class Unrelated : System.IDisposable { public void Dispose() { } int M() => 1; }");
+            GeneratorDriver driver = CreateDriver().RunGenerators(compilation);
+            CSharpCompilation edited = compilation.ReplaceSyntaxTree(compilation.SyntaxTrees[1],
+                CSharpSyntaxTree.ParseText("class Unrelated : System.IDisposable { public void Dispose() { } int M() => 2; }", ParseOptions));
+            GeneratorDriver next = driver.RunGenerators(edited);
+            AssertAllOutputs(next.GetRunResult().Results[0], MsgPackGenerator.Steps.RuntimeTypes, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+
+            // The same file now declares a hand-written type of the contract: one more type test.
+            const string contract = """
+                public readonly struct Kelvin : MsgPack.Spec.Serialization.IMsgPackSerializable<Kelvin>
+                {
+                    public static void Write(ref MsgPack.Spec.MsgPackWriter writer, in Kelvin value) => writer.WriteNil();
+                    public static void Write(ref System.Span<byte> destination, in Kelvin value) => MsgPack.Spec.MsgPackSpec.WriteNil(ref destination);
+                    public static int GetEncodedLength(in Kelvin value) => 1;
+                    public static Kelvin Read(ref MsgPack.Spec.MsgPackReader reader, int depth) => default;
+                }
+                """;
+            GeneratorRunResult run = next.RunGenerators(edited.ReplaceSyntaxTree(edited.SyntaxTrees[1], CSharpSyntaxTree.ParseText(contract, ParseOptions)))
+                .GetRunResult().Results[0];
+            Assert.Contains(run.TrackedSteps[MsgPackGenerator.Steps.RuntimeTypes].SelectMany(s => s.Outputs), o => o.Reason == IncrementalStepRunReason.Modified);
+            Assert.Contains("typeof(global::Kelvin)", run.GeneratedSources.Single(s => s.HintName == RuntimeTypesHintName).SourceText.ToString());
+        }
+
+        [Fact]
         public void An_edit_inside_a_model_that_does_not_change_it_leaves_the_models_unchanged()
         {
             CSharpCompilation compilation = CreateCompilation(MapModel);
