@@ -365,11 +365,12 @@ function Invoke-PackLibrary([string[]] $PackArgs) {
     }
 }
 
-# tests/MsgPack.Spec.PackageConsumer against the package in artifacts/packages, as build.sh's run_package_consumer:
+# tests/MsgPack.Spec.PackageConsumer against the three packages in artifacts/packages (MsgPack.Spec.Core, .Lz4 and
+# .AspNetCore, of one version), as scripts/package-consumer.sh:
 # restored into a packages folder of its own, emptied here, so that it gets this pack and not a copy of the same
 # version extracted before; rebuilt whole. $LASTEXITCODE is 0 when every check passed.
 function Invoke-PackageConsumer {
-    Write-Host "`n== package consumer (tests/MsgPack.Spec.PackageConsumer: MsgPack.Spec.Core by PackageReference, and its generator)"
+    Write-Host "`n== package consumer (tests/MsgPack.Spec.PackageConsumer: MsgPack.Spec.Core, .Lz4, .AspNetCore by PackageReference)"
     $packages = @(Get-ChildItem -Path artifacts/packages -File -ErrorAction SilentlyContinue | Where-Object { $_.Name -like 'MsgPack.Spec.Core.*.nupkg' })
     if ($packages.Count -ne 1) {
         Write-Host "build.ps1: want one artifacts/packages/MsgPack.Spec.Core.*.nupkg, found $($packages.Count)"
@@ -377,6 +378,13 @@ function Invoke-PackageConsumer {
         return
     }
     $version = $packages[0].Name -replace '^MsgPack\.Spec\.Core\.', '' -replace '\.nupkg$', ''
+    foreach ($id in 'MsgPack.Spec.Lz4', 'MsgPack.Spec.AspNetCore') {
+        if (-not (Test-Path "artifacts/packages/$id.$version.nupkg")) {
+            Write-Host "build.ps1: want artifacts/packages/$id.$version.nupkg beside the core package"
+            $global:LASTEXITCODE = 1
+            return
+        }
+    }
     Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts/package-consumer
     dotnet build tests/MsgPack.Spec.PackageConsumer -c $Configuration --force --no-incremental "-p:MsgPackSpecCoreVersion=$version" -nologo -v q
     if ($LASTEXITCODE -ne 0) { return }

@@ -466,44 +466,7 @@ namespace MsgPack.Spec.Tests.Hostile
             return Cut(input, cuts.ToArray());
         }
 
-        private static ReadOnlySequence<byte> Cut(byte[] input, params int[] cuts)
-        {
-            Segment? first = null, last = null;
-            int previous = 0;
-            foreach (int cut in Append(cuts, input.Length))
-            {
-                var memory = new ReadOnlyMemory<byte>(input.AsSpan(previous, cut - previous).ToArray());
-                last = last == null ? first = new Segment(memory, 0) : last.Append(memory);
-                previous = cut;
-            }
-
-            return new ReadOnlySequence<byte>(first!, 0, last!, last!.Memory.Length);
-        }
-
-        private static IEnumerable<int> Append(int[] cuts, int end)
-        {
-            foreach (int cut in cuts)
-            {
-                yield return cut;
-            }
-
-            yield return end;
-        }
-
-        private sealed class Segment : ReadOnlySequenceSegment<byte>
-        {
-            public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-            {
-                Memory = memory;
-                RunningIndex = runningIndex;
-            }
-
-            public Segment Append(ReadOnlyMemory<byte> memory)
-            {
-                var next = new Segment(memory, RunningIndex + Memory.Length);
-                Next = next;
-                return next;
-            }
-        }
+        // The fuzz engine's cutter: each segment in an array of its own, so a read past a segment's end shows.
+        private static ReadOnlySequence<byte> Cut(byte[] input, params int[] cuts) => FuzzOracle.Segments.FromCuts(input, cuts, out _);
     }
 }
