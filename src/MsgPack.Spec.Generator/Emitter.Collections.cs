@@ -58,6 +58,8 @@ namespace MsgPack.Spec.Generator
             bool isMap = value.Kind == ValueKind.Dictionary;
             string itemHelper = name + (isMap ? "Value" : "Item");
             string keyHelper = name + "Key";
+            string path = _paths.TryGetValue(name, out string? outer) ? outer : name;
+            _paths[itemHelper] = path + "[]";
             foreach (bool advancing in new[] { false, true })
             {
                 OpenWriteHelper(name, type, value, advancing);

@@ -35,7 +35,8 @@ namespace MsgPack.Spec.Generator
         /// <summary>The statements that write a value (nil for null), through the writer or the advancing span.</summary>
         private void EmitValueWrite(ValueModel value, string access, string helper, bool advancing)
         {
-            if (value.IsNullableValue || value.IsReference)
+            // An object is written by its runtime type, null as nil: no test here.
+            if ((value.IsNullableValue || value.IsReference) && value.Kind != ValueKind.Dynamic)
             {
                 Line(value.IsNullableValue ? "if (!" + access + ".HasValue)" : "if (" + access + " is null)");
                 Open();
@@ -69,6 +70,9 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.BinaryMemory: return Simple("Binary", v + ".Span");
                 case ValueKind.Object: return value.TypeName + ".Write(" + to + v + ");";
                 case ValueKind.Converter: return Converter(value) + ".Write(" + to + v + ");";
+                case ValueKind.Dynamic: return RuntimeTypes + ".Write(" + to + v + ", " + PathLiteral(helper) + ");";
+                case ValueKind.Element: return advancing ? Serialization + ".WriteElement(ref destination, " + v + ");" : v + ".WriteTo(ref writer);";
+                case ValueKind.Document: return advancing ? Serialization + ".WriteElement(ref destination, " + v + ".RootElement);" : v + ".WriteTo(ref writer);";
                 case ValueKind.NumberArray: return Simple(value.Underlying + "Array", v);
                 case ValueKind.Collection:
                 case ValueKind.Dictionary:
@@ -94,6 +98,11 @@ namespace MsgPack.Spec.Generator
         /// <summary>An expression for the bytes a value takes (1 for nil).</summary>
         private string LengthOf(ValueModel value, string access, string helper)
         {
+            if (value.Kind == ValueKind.Dynamic)
+            {
+                return NonNullLength(value, access, helper);
+            }
+
             if (value.IsNullableValue)
             {
                 return "(" + access + ".HasValue ? " + NonNullLength(value, access + ".GetValueOrDefault()", helper) + " : 1)";
@@ -154,6 +163,9 @@ namespace MsgPack.Spec.Generator
                 case ValueKind.BinaryMemory: return Spec + ".GetBinaryEncodedLength(" + v + ".Length)";
                 case ValueKind.Object: return value.TypeName + ".GetEncodedLength(" + v + ")";
                 case ValueKind.Converter: return Converter(value) + ".GetEncodedLength(" + v + ")";
+                case ValueKind.Dynamic: return RuntimeTypes + ".GetEncodedLength(" + v + ", " + PathLiteral(helper) + ")";
+                case ValueKind.Element: return v + ".GetRawBytes().Length";
+                case ValueKind.Document: return v + ".RootElement.GetRawBytes().Length";
                 case ValueKind.NumberArray: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ")";
                 case ValueKind.NumberMemory: return "(int)" + Spec + ".Get" + value.Underlying + "ArrayEncodedLength(" + v + ".Span)";
                 case ValueKind.TimeSpan:
@@ -177,7 +189,8 @@ namespace MsgPack.Spec.Generator
         /// </summary>
         private void EmitValueRead(ValueModel value, string target, string helper)
         {
-            if (value.AcceptsNil)
+            // An object reads nil as null itself.
+            if (value.AcceptsNil && value.Kind != ValueKind.Dynamic)
             {
                 Line("if (cursor.TryReadNil(ref reader) == " + Status + ".Done)");
                 Open();
@@ -256,7 +269,12 @@ namespace MsgPack.Spec.Generator
                     convert = "(global::System.Half)";
                     break;
                 case ValueKind.Object or ValueKind.NumberArray or ValueKind.NumberMemory or ValueKind.Collection or ValueKind.Dictionary
-                    or ValueKind.Tuple or ValueKind.Converter:
+                    or ValueKind.Tuple or ValueKind.Converter or ValueKind.Element or ValueKind.Document:
+                    break;
+                case ValueKind.Dynamic:
+                    // Nil is null: into a member declared without "?", with "!" (as MessagePack-CSharp reads it).
+                    type = Nullable ? "object?" : "object";
+                    convert = value.AcceptsNil || !Nullable ? null : "!";
                     break;
                 default:
                     call = Helper(value.Kind.ToString());
@@ -298,6 +316,11 @@ namespace MsgPack.Spec.Generator
                         Line();
                         Line("cursor = reader.GetCursor();");
                         return;
+                    case ValueKind.Dynamic:
+                    case ValueKind.Element:
+                    case ValueKind.Document:
+                        call = Serialization + ".TryRead" + value.Kind + "(ref reader, depth + 1, out {0}, ref failure)";
+                        break;
                     case ValueKind.NumberArray:
                     case ValueKind.NumberMemory:
                         call = Serialization + ".TryRead" + value.Underlying + "Array(ref reader, out {0}, ref failure)";
@@ -324,7 +347,7 @@ namespace MsgPack.Spec.Generator
             Close();
             if (!outTarget)
             {
-                Line(target + " = " + (string.IsNullOrEmpty(convert) ? temp : convert + "(" + temp + ")") + ";");
+                Line(target + " = " + (convert == "!" ? temp + "!" : string.IsNullOrEmpty(convert) ? temp : convert + "(" + temp + ")") + ";");
             }
 
             if (fromReader)
@@ -332,6 +355,10 @@ namespace MsgPack.Spec.Generator
                 Line("cursor = reader.GetCursor();");
             }
         }
+
+        /// <summary>The member a value belongs to, as a C# string literal, for the exception of a value that cannot be written: <c>"Order.Extra"</c>, <c>"Order.Extra[]"</c> for an element.</summary>
+        private string PathLiteral(string helper) =>
+            "\"" + _model.Name + "." + (_paths.TryGetValue(helper, out string? path) ? path : helper) + "\"";
 
         /// <summary>Whether <paramref name="text"/> is a plain name (a local), not a member access.</summary>
         private static bool IsIdentifier(string text) => text.IndexOf('.') < 0;

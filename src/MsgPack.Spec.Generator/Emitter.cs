@@ -28,6 +28,7 @@ namespace MsgPack.Spec.Generator
         private const string ReadError = "global::MsgPack.Spec.Serialization.MsgPackReadError";
         private const string Layout = "global::MsgPack.Spec.Serialization.MsgPackLayout";
         private const string Payload = "global::MsgPack.Spec.MsgPackPayload";
+        private const string RuntimeTypes = "global::MsgPack.Spec.Generated.MsgPackRuntimeTypes";
         private const string Hidden = "[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
 
         private readonly TypeModel _model;
@@ -38,6 +39,9 @@ namespace MsgPack.Spec.Generator
 
         // The collection helpers the members need, by name, written after the type's own members.
         private readonly List<(string Name, ValueModel Value)> _collections = new List<(string, ValueModel)>();
+        // The members' paths of the collections' elements, by their helper names ("ExtraValue" is "Extra[]"), for the
+        // exception of an object that cannot be written.
+        private readonly Dictionary<string, string> _paths = new Dictionary<string, string>();
         private int _indent;
         private bool _afterClose;
 

@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Text;
 
@@ -101,6 +102,18 @@ namespace MsgPack.Spec.Generator
 
         /// <summary>A value tuple or a KeyValuePair: an array of its items (<see cref="ValueModel.Items"/>); a KeyValuePair read also from Nerdbank's map.</summary>
         Tuple,
+
+        /// <summary>
+        /// object: written by its runtime type (a type generated in the assembly by its own writer, anything else by
+        /// MsgPackDynamic), read as MsgPackDynamic's shapes (MessagePack-CSharp's for object); nil is null.
+        /// </summary>
+        Dynamic,
+
+        /// <summary>MsgPackElement: its bytes as they are; read as a copy of the next value that needs no document.</summary>
+        Element,
+
+        /// <summary>MsgPackDocument: its bytes as they are; read as a document of its own over a pooled copy.</summary>
+        Document,
     }
 
     /// <summary>How a collection is held, which decides how it is walked and what is created when it is read.</summary>
@@ -186,7 +199,12 @@ namespace MsgPack.Spec.Generator
         string? Converter = null,
         EquatableArray<ValueModel> Items = default,
         bool IsBulk = false,
-        bool HasStatusRead = false);
+        bool HasStatusRead = false)
+    {
+        /// <summary>Whether the value is <c>object</c>, or holds one (an element, a dictionary's value, a tuple's item).</summary>
+        public bool UsesDynamic =>
+            Kind == ValueKind.Dynamic || (Element?.UsesDynamic ?? false) || (Key?.UsesDynamic ?? false) || Items.Any(i => i.UsesDynamic);
+    }
 
     /// <summary>A type that encloses the generated one, to be reopened as partial.</summary>
     internal sealed record ContainingTypeModel(string Keyword, string Name);
@@ -232,6 +250,10 @@ namespace MsgPack.Spec.Generator
     /// <param name="LanguageVersion">The project's C# version as a number (73 for 7.3, 80, ... 1200), for what the text may use.</param>
     /// <param name="ImplementsSerializable">The type implements IMsgPackSerializable&lt;T&gt; (C# 11 and the library's .NET 8 build).</param>
     /// <param name="HidesInherited">A base class is generated (a [MsgPackObject] or a [MsgPackUnion] type): the static members with the same signatures hide its, with <c>new</c>.</param>
+    /// <param name="IsRuntimeType">
+    /// A value of the type held as <c>object</c> is written by the type's own writer: a class or struct, not generic, not
+    /// abstract, that code anywhere in the assembly can name (<see cref="RuntimeTypesModel"/>).
+    /// </param>
     internal sealed record TypeModel(
         string HintName,
         string? Namespace,
@@ -247,7 +269,22 @@ namespace MsgPack.Spec.Generator
         bool AllowsUnsafe,
         int LanguageVersion,
         bool ImplementsSerializable,
-        bool HidesInherited);
+        bool HidesInherited,
+        bool IsRuntimeType = false)
+    {
+        /// <summary>Whether a member holds <c>object</c> somewhere (itself, an element, a dictionary's value, a tuple's item).</summary>
+        public bool UsesDynamic => Members.Any(m => m.Value.UsesDynamic);
+    }
+
+    /// <summary>
+    /// The assembly's types that a value of type <c>object</c> is written by, with their own writers: the generated
+    /// ones and the hand-written ones of the contract. Emitted once (MsgPackRuntimeTypes), when a generated type has an
+    /// <c>object</c> to write.
+    /// </summary>
+    /// <param name="TypeNames">The generated types, fully qualified, in a stable order: called by name.</param>
+    /// <param name="ContractTypeNames">The hand-written types of the contract: called through it (they may implement it explicitly).</param>
+    /// <param name="LanguageVersion">The project's C# version as a number (73, 80, ...).</param>
+    internal sealed record RuntimeTypesModel(EquatableArray<string> TypeNames, EquatableArray<string> ContractTypeNames, int LanguageVersion);
 
     /// <summary>One case of a union.</summary>
     /// <param name="TypeName">The case's type, fully qualified.</param>

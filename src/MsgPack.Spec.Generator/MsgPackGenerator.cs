@@ -31,6 +31,9 @@ namespace MsgPack.Spec.Generator
 
             /// <summary>The unions' diagnostics to report.</summary>
             public const string UnionDiagnostics = "MsgPack.UnionDiagnostics";
+
+            /// <summary>The assembly's MsgPackRuntimeTypes (null when no generated type holds an object).</summary>
+            public const string RuntimeTypes = "MsgPack.RuntimeTypes";
         }
 
         /// <inheritdoc/>
@@ -90,6 +93,26 @@ namespace MsgPack.Spec.Generator
                 .WithTrackingName(Steps.UnionDiagnostics);
 
             context.RegisterSourceOutput(unions, static (output, model) => output.AddSource(model.Type.HintName, Emitter.Emit(model)));
+
+            // The members of type object: one MsgPackRuntimeTypes for the assembly, which writes a value by its runtime
+            // type with the writers of the generated types and of the hand-written types of the contract.
+            IncrementalValuesProvider<string> contractTypes = context.SyntaxProvider
+                .CreateSyntaxProvider(
+                    static (node, _) => node is TypeDeclarationSyntax { BaseList: not null } and not InterfaceDeclarationSyntax,
+                    static (context, cancellationToken) => Parser.HandWrittenRuntimeType(context, cancellationToken))
+                .Where(static name => name is not null)
+                .Select(static (name, _) => name!);
+            IncrementalValueProvider<RuntimeTypesModel?> runtimeTypes = models.Collect()
+                .Combine(contractTypes.Collect())
+                .Select(static (pair, _) => Parser.RuntimeTypes(pair.Left, pair.Right))
+                .WithTrackingName(Steps.RuntimeTypes);
+            context.RegisterSourceOutput(runtimeTypes, static (output, model) =>
+            {
+                if (model is not null)
+                {
+                    output.AddSource(Emitter.RuntimeTypesHintName, Emitter.Emit(model));
+                }
+            });
             context.RegisterSourceOutput(unionDiagnostics, static (output, list) => Report(output, list));
         }
 

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -159,16 +160,19 @@ namespace MsgPack.Spec.Generator
                 return "IEnumerable<T> has no count to write before its items; use a collection (IReadOnlyCollection<T>, List<T>, T[])";
             }
 
-            if (definition == "object")
-            {
-                return "object says nothing of what to write or read";
-            }
-
             // The part that fails is inside: a collection's element, a dictionary's key or value, a tuple's item.
             // (A type parameter's own rule is MSPK008's.)
-            foreach (ITypeSymbol argument in named.TypeArguments)
+            bool dictionary = definition.EndsWith("Dictionary<TKey, TValue>", StringComparison.Ordinal);
+            for (int i = 0; i < named.TypeArguments.Length; i++)
             {
-                if (argument is not ITypeParameterSymbol && GetValue(argument, isKey: false, scope) is null)
+                ITypeSymbol argument = named.TypeArguments[i];
+                bool isKey = dictionary && i == 0;
+                if (isKey && argument.SpecialType == SpecialType.System_Object)
+                {
+                    return "object is written by its runtime type as a value, not as a dictionary's key";
+                }
+
+                if (argument is not ITypeParameterSymbol && GetValue(argument, isKey, scope) is null)
                 {
                     return WhyUnsupported(argument, scope);
                 }

@@ -228,7 +228,7 @@ namespace MsgPack.Spec.Generator
                 .Replace("global::", string.Empty).Replace('<', '[').Replace('>', ']') + ".MsgPack.g.cs";
             var model = new TypeModel(hintName, ns, containing.ToEquatableArray(), Keyword(type), NameWithTypeParameters(type),
                 fullName, type.IsValueType, isMap, integerKeys, models.ToEquatableArray(), constructor!.Parameters.Length,
-                compilation.Options.AllowUnsafe, languageVersion, contract is not null, HasGeneratedBase(type));
+                compilation.Options.AllowUnsafe, languageVersion, contract is not null, HasGeneratedBase(type), IsRuntimeType(type));
             return new ParseResult(model, EquatableArray<DiagnosticInfo>.Empty);
         }
 
@@ -406,6 +406,21 @@ namespace MsgPack.Spec.Generator
                 return Make(ValueKind.Converter) with { Converter = converter.ToDisplayString(FullyQualified), HasStatusRead = HasOwnStatusRead(converter, valueType) };
             }
 
+            // object, and the document's types: the value as it comes (a key of a dictionary is never one).
+            if (!isKey)
+            {
+                if (valueType.SpecialType == SpecialType.System_Object)
+                {
+                    return Make(ValueKind.Dynamic);
+                }
+
+                switch (valueType.ToDisplayString())
+                {
+                    case "MsgPack.Spec.MsgPackElement": return Make(ValueKind.Element);
+                    case "MsgPack.Spec.MsgPackDocument": return Make(ValueKind.Document);
+                }
+            }
+
             ValueKind? scalar = ScalarKind(valueType);
             if (scalar is not null)
             {
@@ -490,6 +505,60 @@ namespace MsgPack.Spec.Generator
             bool serializable = scope.Contract is not null && named.AllInterfaces.Any(i =>
                 SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, scope.Contract) && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], named));
             return generated || serializable || IsUnion(named) ? Make(ValueKind.Object) with { HasStatusRead = generated || IsUnion(named) } : null;
+        }
+
+        /// <summary>
+        /// A hand-written type of the contract (<c>IMsgPackSerializable</c> of itself, not generated) that a value held as
+        /// <c>object</c> can be written by; null for any other type declaration.
+        /// </summary>
+        public static string? HandWrittenRuntimeType(GeneratorSyntaxContext context, CancellationToken cancellationToken)
+        {
+            if (context.SemanticModel.GetDeclaredSymbol(context.Node, cancellationToken) is not INamedTypeSymbol type || !IsRuntimeType(type))
+            {
+                return null;
+            }
+
+            bool contract = type.AllInterfaces.Any(i => i.OriginalDefinition.ToDisplayString() == "MsgPack.Spec.Serialization.IMsgPackSerializable<T>"
+                && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], type));
+            bool generated = type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() is ObjectAttribute or UnionAttribute);
+            return contract && !generated ? type.ToDisplayString(FullyQualified) : null;
+        }
+
+        /// <summary>The assembly's MsgPackRuntimeTypes, or null when no generated type holds an <c>object</c>.</summary>
+        public static RuntimeTypesModel? RuntimeTypes(System.Collections.Immutable.ImmutableArray<TypeModel> models, System.Collections.Immutable.ImmutableArray<string> handWritten)
+        {
+            TypeModel? first = models.FirstOrDefault(m => m.UsesDynamic);
+            if (first is null)
+            {
+                return null;
+            }
+
+            var names = models.Where(m => m.IsRuntimeType).Select(m => m.FullName).Distinct().OrderBy(n => n, StringComparer.Ordinal).ToEquatableArray();
+            var contract = handWritten.Distinct().OrderBy(n => n, StringComparer.Ordinal).ToEquatableArray();
+            return new RuntimeTypesModel(names, contract, first.LanguageVersion);
+        }
+
+        /// <summary>
+        /// Whether a value of the type held as <c>object</c> can be written by the type's own writer from another class
+        /// of the assembly (MsgPackRuntimeTypes): a class or struct, not abstract, neither generic nor in a generic type,
+        /// and no type from it outwards private or protected.
+        /// </summary>
+        internal static bool IsRuntimeType(INamedTypeSymbol type)
+        {
+            if (type.IsAbstract || type.TypeKind is not (TypeKind.Class or TypeKind.Struct))
+            {
+                return false;
+            }
+
+            for (INamedTypeSymbol? level = type; level is not null; level = level.ContainingType)
+            {
+                if (level.IsGenericType || level.DeclaredAccessibility is Accessibility.Private or Accessibility.Protected or Accessibility.ProtectedAndInternal)
+                {
+                    return false;
+                }
+            }
+
+            return true;
         }
 
         /// <summary>Whether the type parameter is constrained to <c>IMsgPackSerializable</c> of itself (and the project can use that contract).</summary>

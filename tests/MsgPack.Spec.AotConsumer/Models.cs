@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using MsgPack.Spec.Serialization;
 
 namespace MsgPack.Spec.AotConsumer
@@ -34,5 +35,22 @@ namespace MsgPack.Spec.AotConsumer
 
         /// <summary>The second line, when there is one.</summary>
         [MsgPackKey("second")] public Line? Second { get; set; }
+    }
+
+    /// <summary>Members of type object (issue #40): written by their runtime type with no reflection, read as MsgPackDynamic's shapes.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    public sealed partial class Envelope
+    {
+        /// <summary>Anything: a generated type by its own writer, the rest as MessagePack-CSharp writes object.</summary>
+        [MsgPackKey("body")] public object? Body { get; set; }
+
+        /// <summary>A metadata bag.</summary>
+        [MsgPackKey("meta")] public Dictionary<string, object?>? Meta { get; set; }
+
+        /// <summary>Arguments of any type.</summary>
+        [MsgPackKey("args")] public object?[]? Arguments { get; set; }
+
+        /// <summary>A raw value, kept as its bytes.</summary>
+        [MsgPackKey("raw")] public MsgPackElement? Raw { get; set; }
     }
 }

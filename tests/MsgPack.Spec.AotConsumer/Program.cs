@@ -194,6 +194,39 @@ catch (MsgPackException)
     Check(true, "generated: nil for a non-nullable string");
 }
 
+// Members of type object: a generated type by its own writer (a type test, no reflection), a tree by MsgPackDynamic,
+// read back as MsgPackDynamic's shapes; an element as its bytes.
+using (MsgPackDocument raw = MsgPackDocument.Parse(new byte[] { 0x92, 0x01, 0xa1, (byte)'x' }))
+{
+    var envelope = new Envelope
+    {
+        Body = new Line { Product = "pen", Quantity = 2 },
+        Meta = new Dictionary<string, object?> { ["n"] = 1, ["s"] = "t", ["list"] = new List<object?> { 1.5, null, true } },
+        Arguments = new object?[] { (byte)7, new Dictionary<object, object?> { ["k"] = -1L } },
+        Raw = raw.RootElement.Clone(),
+    };
+    int envelopeLength = Envelope.Write(buffer, envelope);
+    Check(envelopeLength == Envelope.GetEncodedLength(envelope), "object members: GetEncodedLength");
+    Check(buffer.AsSpan(0, envelopeLength).IndexOf(new byte[] { 0x94, 0xa3, (byte)'p', (byte)'e', (byte)'n', 0x02 }) > 0, "object members: a generated type by its own writer");
+    Check(buffer.AsSpan(0, envelopeLength).IndexOf(new byte[] { 0xa1, (byte)'n', 0xd2, 0, 0, 0, 1 }) > 0, "object members: an int typed object as int 32");
+    Envelope envelopeBack = Envelope.Read(buffer.AsSpan(0, envelopeLength), out int envelopeRead);
+    Check(envelopeRead == envelopeLength, "object members: bytes read");
+    Check(envelopeBack.Body is object?[] { Length: 4 } body && (string?)body[0] == "pen", "object members: a map read as object[]");
+    Check(envelopeBack.Meta!["n"] is int n && n == 1 && envelopeBack.Meta["list"] is object?[] { Length: 3 }, "object members: a dictionary of object read");
+    Check(envelopeBack.Arguments![0] is byte b && b == 7 && envelopeBack.Arguments[1] is Dictionary<object, object?> map && map["k"] is long k && k == -1, "object members: object[] read");
+    Check(envelopeBack.Raw!.Value.GetRawBytes().Span.SequenceEqual(new byte[] { 0x92, 0x01, 0xa1, (byte)'x' }), "object members: an element's bytes");
+    Check(Envelope.TryRead(buffer.AsSpan(0, envelopeLength - 1), out _, out _) == OperationStatus.NeedMoreData, "object members: a cut is NeedMoreData");
+    try
+    {
+        Envelope.GetEncodedLength(new Envelope { Body = new MemoryStream() });
+        Check(false, "object members: a type that cannot be written must throw");
+    }
+    catch (MsgPack.Spec.Serialization.MsgPackSerializationException error)
+    {
+        Check(error.Message.Contains("Envelope.Body", StringComparison.Ordinal) && error.Message.Contains("MemoryStream", StringComparison.Ordinal), "object members: the exception names the member and the type");
+    }
+}
+
 if (failures.Count > 0)
 {
     Console.WriteLine($"aot consumer: {failures.Count} of {checks} checks failed: {string.Join(", ", failures)}");

@@ -24,6 +24,17 @@ namespace MsgPack.Spec.Generator.Tests
             return bytes;
         }
 
+        /// <summary>The bytes of <paramref name="value"/> by the contract's advancing span door, which fills exactly GetEncodedLength bytes.</summary>
+        public static byte[] ContractBytes<T>(T value)
+            where T : IMsgPackSerializable<T>
+        {
+            byte[] bytes = new byte[T.GetEncodedLength(value)];
+            Span<byte> rest = bytes;
+            T.Write(ref rest, value);
+            Assert.Equal(0, rest.Length);
+            return bytes;
+        }
+
         /// <summary>The writer and the advancing span write <paramref name="bytes"/>, the span in exactly their room.</summary>
         public static void AssertWritersAgree<T>(T value, byte[] bytes)
             where T : IMsgPackSerializable<T>

@@ -198,6 +198,76 @@ namespace MsgPack.Spec.Generator.Tests
             }
             """;
 
+        private const string RuntimeTypesHintName = "MsgPack.Spec.Generated.MsgPackRuntimeTypes.g.cs";
+
+        private const string ObjectModel = """
+            using System.Collections.Generic;
+            using MsgPack.Spec;
+            using MsgPack.Spec.Serialization;
+
+            namespace Logs
+            {
+                [MsgPackObject(MsgPackLayout.Map)]
+                public partial class Entry
+                {
+                    [MsgPackKey("msg")] public string Message { get; set; } = "";
+                    [MsgPackKey("data")] public object? Data { get; set; }
+                    [MsgPackKey("tags")] public Dictionary<string, object?> Tags { get; set; } = new();
+                    [MsgPackKey("args")] public object[]? Arguments { get; set; }
+                    [MsgPackKey("raw")] public MsgPackElement? Raw { get; set; }
+                }
+
+                [MsgPackObject(MsgPackLayout.Array)]
+                public partial struct Origin
+                {
+                    [MsgPackKey(0)] public string? Host { get; set; }
+                }
+
+                public readonly struct Level : IMsgPackSerializable<Level>
+                {
+                    public static void Write(ref MsgPackWriter writer, in Level value) => writer.WriteInt32(0);
+                    public static void Write(ref System.Span<byte> destination, in Level value) => MsgPackSpec.WriteInt32(ref destination, 0);
+                    public static int GetEncodedLength(in Level value) => 1;
+                    public static Level Read(ref MsgPackReader reader, int depth) => new Level();
+                }
+            }
+            """;
+
+        [Fact]
+        public void Members_of_type_object_are_generated_as_in_the_snapshot() => MatchesSnapshot(ObjectModel, "Logs.Entry.MsgPack.g.cs", "ObjectMembers");
+
+        [Fact]
+        public void The_runtime_types_of_the_assembly_are_generated_as_in_the_snapshot() =>
+            MatchesSnapshot(ObjectModel, RuntimeTypesHintName, "RuntimeTypes");
+
+        [Fact]
+        public void No_runtime_types_are_generated_where_no_member_holds_an_object()
+        {
+            GeneratorDriverRunResult result = Run(out _, MapModel);
+            Assert.DoesNotContain(result.Results[0].GeneratedSources, s => s.HintName == RuntimeTypesHintName);
+        }
+
+        [Fact]
+        public void Members_of_type_object_compile_in_CSharp_7_3_without_nullable_annotations()
+        {
+            const string model = """
+                using System.Collections.Generic;
+                using MsgPack.Spec.Serialization;
+
+                [MsgPackObject(MsgPackLayout.Array)] public partial class C
+                {
+                    [MsgPackKey(0)] public object A { get; set; }
+                    [MsgPackKey(1)] public List<object> B { get; set; }
+                }
+                """;
+            var options = new CSharpParseOptions(LanguageVersion.CSharp7_3);
+            CSharpCompilation compilation = CreateCompilation(options, NullableContextOptions.Disable, model);
+            CSharpGeneratorDriver.Create(new[] { new MsgPackGenerator().AsSourceGenerator() }, parseOptions: options)
+                .RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
+            Assert.Empty(diagnostics);
+            AssertCompiles(output);
+        }
+
         [Fact]
         public void The_BCL_types_are_generated_as_in_the_snapshot() => MatchesSnapshot(BclModel, "Shop.Ledger.MsgPack.g.cs", "BclTypes");
 
@@ -206,8 +276,8 @@ namespace MsgPack.Spec.Generator.Tests
         [InlineData("MSPK001", "public class Outer { [MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } } }")]
         [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.ReadOnlyMemory<string> A { get; set; } }")]
         [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Collections.Generic.IEnumerable<int> A { get; set; } = new int[0]; }")]
-        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public (int, object) A { get; set; } }")]
-        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Collections.Generic.List<object> A { get; set; } = new(); }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public (int, System.IntPtr) A { get; set; } }")]
+        [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public System.Collections.Generic.Dictionary<object, int> A { get; set; } = new(); }")]
         [InlineData("MSPK002", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int[,] A { get; set; } = new int[0, 0]; }")]
         [InlineData("MSPK003", "[MsgPackObject(MsgPackLayout.Array)] public partial class C { [MsgPackKey(0)] public int A { get; set; } [MsgPackKey(0)] public int B { get; set; } }")]
         [InlineData("MSPK003", "[MsgPackObject(MsgPackLayout.Map)] public partial class C { [MsgPackKey(\"a\")] public int A { get; set; } [MsgPackKey(\"a\")] public int B { get; set; } }")]
@@ -343,7 +413,7 @@ namespace MsgPack.Spec.Generator.Tests
         }
 
         [Theory]
-        [InlineData("System.Collections.Generic.List<object>", "object says nothing of what to write or read")]
+        [InlineData("System.Collections.Generic.IReadOnlyDictionary<object, object>", "object is written by its runtime type as a value, not as a dictionary's key")]
         [InlineData("System.Collections.Generic.Dictionary<string, int[,]>", "multi-dimensional arrays are not supported (an array of arrays is)")]
         [InlineData("System.Memory<string>", "ReadOnlyMemory<T> and Memory<T> are written only of byte (bin), bool and numbers (arrays); use T[] or List<T> for other elements")]
         [InlineData("System.Collections.Generic.KeyValuePair<int, System.Collections.Generic.IEnumerable<int>>", "IEnumerable<T> has no count to write before its items; use a collection (IReadOnlyCollection<T>, List<T>, T[])")]
@@ -512,6 +582,33 @@ namespace MsgPack.Spec.Generator.Tests
 
             AssertAllOutputs(run, MsgPackGenerator.Steps.Parse, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
             AssertAllOutputs(run, MsgPackGenerator.Steps.Models, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+        }
+
+        [Fact]
+        public void An_unrelated_edit_leaves_the_runtime_types_unchanged_and_a_new_contract_type_changes_them()
+        {
+            // The other file has a base list, so the hand-written types' syntax provider looks at it each time.
+            CSharpCompilation compilation = CreateCompilation(ObjectModel, "class Unrelated : System.IDisposable { public void Dispose() { } int M() => 1; }");
+            GeneratorDriver driver = CreateDriver().RunGenerators(compilation);
+            CSharpCompilation edited = compilation.ReplaceSyntaxTree(compilation.SyntaxTrees[1],
+                CSharpSyntaxTree.ParseText("class Unrelated : System.IDisposable { public void Dispose() { } int M() => 2; }", ParseOptions));
+            GeneratorDriver next = driver.RunGenerators(edited);
+            AssertAllOutputs(next.GetRunResult().Results[0], MsgPackGenerator.Steps.RuntimeTypes, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+
+            // The same file now declares a hand-written type of the contract: one more type test.
+            const string contract = """
+                public readonly struct Kelvin : MsgPack.Spec.Serialization.IMsgPackSerializable<Kelvin>
+                {
+                    public static void Write(ref MsgPack.Spec.MsgPackWriter writer, in Kelvin value) => writer.WriteNil();
+                    public static void Write(ref System.Span<byte> destination, in Kelvin value) => MsgPack.Spec.MsgPackSpec.WriteNil(ref destination);
+                    public static int GetEncodedLength(in Kelvin value) => 1;
+                    public static Kelvin Read(ref MsgPack.Spec.MsgPackReader reader, int depth) => default;
+                }
+                """;
+            GeneratorRunResult run = next.RunGenerators(edited.ReplaceSyntaxTree(edited.SyntaxTrees[1], CSharpSyntaxTree.ParseText(contract, ParseOptions)))
+                .GetRunResult().Results[0];
+            Assert.Contains(run.TrackedSteps[MsgPackGenerator.Steps.RuntimeTypes].SelectMany(s => s.Outputs), o => o.Reason == IncrementalStepRunReason.Modified);
+            Assert.Contains("typeof(global::Kelvin)", run.GeneratedSources.Single(s => s.HintName == RuntimeTypesHintName).SourceText.ToString());
         }
 
         [Fact]

@@ -121,6 +121,10 @@ namespace MsgPack.Spec.Generator.Tests
                 Maybe = new Tenths(1),
             });
 
+            // Members of type object, collections of object, elements and documents (issue #40).
+            yield return Of<Bag>("Bag", Bag.Write, Bag.Read, Bag.TryRead, Bag.TryRead, DynamicMemberTests.SomeBag(), new Bag { Must = null! });
+            yield return Of<RawHolder>("RawHolder", RawHolder.Write, RawHolder.Read, RawHolder.TryRead, RawHolder.TryRead, DynamicMemberTests.SomeRawHolder());
+
             // Converters without a status read, and a hand-written type (Celsius, in Mailbox): their Read, in a try.
             yield return WithThrowingParts<Converted>("Converted", Converted.Write, Converted.Read, Converted.TryRead, Converted.TryRead, ConverterTests.Sample());
             yield return WithThrowingParts<Mailbox>("Mailbox", Mailbox.Write, Mailbox.Read, Mailbox.TryRead, Mailbox.TryRead, new Mailbox

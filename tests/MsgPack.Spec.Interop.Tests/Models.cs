@@ -253,3 +253,31 @@ namespace MsgPack.Spec.Interop.Tests
     {
     }
 }
+
+namespace MsgPack.Spec.Interop.Tests
+{
+    /// <summary>Members of type object and the collections of object (issue #40), by name: MessagePack-CSharp's twin is the same class.</summary>
+    [MsgPackObject(MsgPackLayout.Map)]
+    [MP.MessagePackObject]
+    public sealed partial class ObjectMapModel
+    {
+        [MsgPackKey("name")] [MP.Key("name")] public string? Name { get; set; }
+        [MsgPackKey("any")] [MP.Key("any")] public object? Any { get; set; }
+        [MsgPackKey("meta")] [MP.Key("meta")] public Dictionary<string, object?>? Meta { get; set; }
+        [MsgPackKey("imeta")] [MP.Key("imeta")] public IDictionary<string, object?>? InterfaceMeta { get; set; }
+        [MsgPackKey("rmeta")] [MP.Key("rmeta")] public IReadOnlyDictionary<string, object?>? ReadOnlyMeta { get; set; }
+        [MsgPackKey("list")] [MP.Key("list")] public List<object?>? List { get; set; }
+        [MsgPackKey("array")] [MP.Key("array")] public object?[]? Array { get; set; }
+    }
+
+    /// <summary>The same by index, with a member that holds a generated type (written by its own writer on both sides).</summary>
+    [MsgPackObject(MsgPackLayout.Array)]
+    [MP.MessagePackObject]
+    public sealed partial class ObjectArrayModel
+    {
+        [MsgPackKey(0)] [MP.Key(0)] public int Id { get; set; }
+        [MsgPackKey(1)] [MP.Key(1)] public object? Any { get; set; }
+        [MsgPackKey(2)] [MP.Key(2)] public object? Typed { get; set; }
+        [MsgPackKey(3)] [MP.Key(3)] public List<object?>? List { get; set; }
+    }
+}

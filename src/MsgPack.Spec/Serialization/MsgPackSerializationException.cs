@@ -5,6 +5,8 @@ namespace MsgPack.Spec.Serialization
     /// <summary>
     /// A generated reader could not read a member: the member's path from the value read (<c>$.Comments[3].Author</c>),
     /// the offset where the reader stood, and, as <see cref="Exception.InnerException"/>, what was wrong with the data.
+    /// Or a generated writer could not write a member of type <see cref="object"/>: its path is the member
+    /// (<c>Order.Extra</c>), its offset -1, its message names the value's runtime type.
     /// </summary>
     /// <remarks>
     /// The inner exception is the library's own (<see cref="MsgPackUnexpectedCodeException"/>,
@@ -19,13 +21,20 @@ namespace MsgPack.Spec.Serialization
             Offset = offset;
         }
 
+        private MsgPackSerializationException(string path, string message, Exception cause)
+            : base(message, cause)
+        {
+            Path = path;
+            Offset = -1;
+        }
+
         /// <summary>The member that failed, from the value read: <c>$</c>, then <c>.Member</c> per member and <c>[i]</c> per element or entry.</summary>
         public string Path { get; }
 
         /// <summary>
         /// Bytes from the reader's start to where it stood: the start of the failing value when the data is malformed,
         /// of the wrong type or truncated; the start of the object that holds it when a well-formed value does not fit the
-        /// member (a timestamp past the year 9999, a str that is not a Guid).
+        /// member (a timestamp past the year 9999, a str that is not a Guid). -1 for a write.
         /// </summary>
         public long Offset { get; }
 
@@ -48,8 +57,19 @@ namespace MsgPack.Spec.Serialization
         internal static MsgPackSerializationException FromFailure(string path, long offset, MsgPackException cause) =>
             new MsgPackSerializationException(path, offset, cause);
 
-        /// <summary>What the data was wrong with, where: the generated readers' TryRead tells truncation apart with it.</summary>
-        internal MsgPackException Cause => (MsgPackException)InnerException!;
+        /// <summary>
+        /// The exception of a write of a member of type <see cref="object"/> whose value the generated code cannot write
+        /// (<see cref="MsgPackSerialization.WriteDynamic(ref MsgPackWriter, object, string)"/>): the member, the value's
+        /// runtime type, and what the dynamic writer said (which names the type inside the value that it could not write).
+        /// </summary>
+        internal static MsgPackSerializationException ForWrite(string path, object? value, Exception cause) =>
+            new MsgPackSerializationException(
+                path,
+                string.Format(CultureInfo.InvariantCulture, "Cannot write {0}, a value of type {1}: {2}", path, value?.GetType().ToString() ?? "null", cause.Message),
+                cause);
+
+        /// <summary>What the data was wrong with, where: the generated readers' TryRead tells truncation apart with it (a write's exception is its own cause).</summary>
+        internal MsgPackException Cause => InnerException as MsgPackException ?? this;
 
         private static string Describe(string path, long offset, MsgPackException cause) =>
             string.Format(CultureInfo.InvariantCulture, "Cannot read {0} at offset {1}: {2}", path, offset, cause.Message);
