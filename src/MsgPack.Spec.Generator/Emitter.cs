@@ -159,6 +159,13 @@ namespace MsgPack.Spec.Generator
                 Line("#nullable enable");
             }
 
+            if (_model.UsesDynamic)
+            {
+                // Every assembly with members of type object has its own MsgPackRuntimeTypes, and this code means its
+                // own; an assembly whose internals this one sees shows its twin, which CS0436 would point out.
+                Line("#pragma warning disable CS0436 // MsgPackRuntimeTypes is this assembly's, whatever another one shows");
+            }
+
             Line();
             if (_model.Namespace is not null)
             {

@@ -241,6 +241,35 @@ namespace MsgPack.Spec.Generator.Tests
             MatchesSnapshot(ObjectModel, RuntimeTypesHintName, "RuntimeTypes");
 
         [Fact]
+        public void Two_assemblies_that_share_internals_each_write_objects_with_their_own_runtime_types()
+        {
+            // A models assembly that lets its tests see its internals, and tests with models of their own: each has a
+            // MsgPack.Spec.Generated.MsgPackRuntimeTypes, and the one the models assembly shows must not turn into
+            // warning CS0436 (an error where warnings are) in the code generated for the second.
+            CSharpCompilation models = CreateCompilation(ObjectModel,
+                "[assembly: System.Runtime.CompilerServices.InternalsVisibleTo(\"Models.Tests\")]");
+            CreateDriver().RunGeneratorsAndUpdateCompilation(models, out Compilation modelsOutput, out _);
+            AssertCompiles(modelsOutput);
+
+            CSharpCompilation tests = CreateCompilation("""
+                using MsgPack.Spec.Serialization;
+
+                namespace Logs.Tests
+                {
+                    [MsgPackObject(MsgPackLayout.Map)]
+                    public partial class Probe
+                    {
+                        [MsgPackKey("entry")] public Logs.Entry? Entry { get; set; }
+                        [MsgPackKey("any")] public object? Any { get; set; }
+                    }
+                }
+                """).WithAssemblyName("Models.Tests").AddReferences(modelsOutput.ToMetadataReference());
+            GeneratorDriver driver = CreateDriver().RunGeneratorsAndUpdateCompilation(tests, out Compilation testsOutput, out _);
+            Assert.Contains(driver.GetRunResult().Results[0].GeneratedSources, s => s.HintName == RuntimeTypesHintName);
+            AssertCompiles(testsOutput);
+        }
+
+        [Fact]
         public void No_runtime_types_are_generated_where_no_member_holds_an_object()
         {
             GeneratorDriverRunResult result = Run(out _, MapModel);
