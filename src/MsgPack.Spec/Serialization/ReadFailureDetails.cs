@@ -123,6 +123,13 @@ namespace MsgPack.Spec.Serialization
         public Exception? Exception;
         public long Offset;
 
+        /// <summary>
+        /// The exception a whole read threw, as it was: set when a value's own <c>Read</c>, called at depth 0 by the
+        /// default status read of the contracts, threw it (a hand-written type), so that a door can throw what
+        /// <c>Read</c> throws; cleared when a level adds its segment (the failure is then part of a larger value's).
+        /// </summary>
+        public Exception? Thrown;
+
         /// <summary>How many segments the path has, innermost first.</summary>
         public int Depth { get; private set; }
 
@@ -156,6 +163,7 @@ namespace MsgPack.Spec.Serialization
             Number2 = 0;
             Exception = null;
             Offset = 0;
+            Thrown = null;
             Array.Clear(_path, 0, Depth);
             Depth = 0;
         }
@@ -171,6 +179,7 @@ namespace MsgPack.Spec.Serialization
             }
 
             _path[Depth++] = segment;
+            Thrown = null;
         }
 
         /// <summary>Whether the failure is the input's end (NeedMoreData) rather than bad data.</summary>
