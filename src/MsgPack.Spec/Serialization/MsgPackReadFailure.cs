@@ -205,7 +205,13 @@ namespace MsgPack.Spec.Serialization
                 return null;
             }
 
-            ReadFailureDetails details = _details ??= ReadFailureDetails.Rent();
+            // A rented object comes clean (Return clears it); one this failure holds already is cleared for the new failure.
+            ReadFailureDetails? details = _details;
+            if (details is null)
+            {
+                return _details = ReadFailureDetails.Rent();
+            }
+
             details.Clear();
             return details;
         }
