@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
+using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Serialization;
 using Xunit;
 
@@ -94,6 +95,29 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
 
             using TarantoolTuples<Account> again = await fixture.Connection.SelectAsync<UnsignedKey, Account>(fixture.ValuesSpace, 0, new UnsignedKey(82_000));
             Assert.Equal(new Account(82_000, "typed 82000", 820_000), Assert.Single(Read(again)));
+        }
+
+        [TarantoolFact]
+        public async Task Typed_tuples_are_read_without_an_exception_and_a_tuple_of_another_shape_costs_one()
+        {
+            // The enumerator reads each tuple through the type's status read: nothing is thrown (or thrown and caught)
+            // for tuples that read, and exactly one exception, the one MoveNext throws, for one that does not. Counted on
+            // this thread, where the enumeration runs.
+            await PutAsync(84_000, 3);
+            using (TarantoolTuples<Account> tuples = await fixture.Connection.SelectAsync<UnsignedKey, Account>(fixture.ValuesSpace, 0, new UnsignedKey(84_000), limit: 3, iterator: Iterator.Ge))
+            {
+                List<Account>? read = null;
+                Assert.Equal(0, FirstChance.During(() => read = Read(tuples)));
+                Assert.Equal(3, read!.Count);
+            }
+
+            using (TarantoolTuples<NotAnAccount> tuples = await fixture.Connection.SelectAsync<UnsignedKey, NotAnAccount>(fixture.ValuesSpace, 0, new UnsignedKey(84_001)))
+            {
+                MsgPackSerializationException? error = null;
+                Assert.Equal(1, FirstChance.During(() => error = Assert.Throws<MsgPackSerializationException>(() => Read(tuples))));
+                Assert.Equal("$.Owner", error!.Path);
+                Assert.IsType<MsgPackUnexpectedCodeException>(error.InnerException);
+            }
         }
 
         [TarantoolFact]

@@ -60,8 +60,12 @@ namespace MsgPack.Spec.Samples.Tarantool
             public TTuple Current { get; private set; }
 
             /// <summary>Reads the next item.</summary>
+            /// <remarks>
+            /// The item is read by its type's status read (<c>TTuple.TryRead</c>): a generated type reads it without an
+            /// exception inside, and an item that is not a <typeparamref name="TTuple"/> costs one exception, thrown here.
+            /// </remarks>
             /// <returns>False after the last one.</returns>
-            /// <exception cref="MsgPackException">The item is not a <typeparamref name="TTuple"/> (a <see cref="MsgPackSerializationException"/> for a generated type, with its path and offset).</exception>
+            /// <exception cref="MsgPackSerializationException">The item is not a <typeparamref name="TTuple"/>: its path and offset (a hand-written type's own exception is its cause).</exception>
             public bool MoveNext()
             {
                 if (_remaining == 0)
@@ -69,7 +73,13 @@ namespace MsgPack.Spec.Samples.Tarantool
                     return false;
                 }
 
-                Current = TTuple.Read(ref _reader);
+                var failure = default(MsgPackReadFailure);
+                if (!MsgPackSerialization.Succeeded(TTuple.TryRead(ref _reader, 0, out TTuple item, ref failure), ref failure))
+                {
+                    MsgPackSerialization.Throw(ref failure);
+                }
+
+                Current = item;
                 _remaining--;
                 return true;
             }

@@ -126,20 +126,6 @@ namespace MsgPack.Spec.Fuzzing
     /// </summary>
     internal static class FuzzGenerated
     {
-        /// <summary>
-        /// The exceptions thrown on this thread, as the runtime sees them first (<see cref="AppDomain.FirstChanceException"/>):
-        /// every throw counts, caught or not. Per thread: the fuzzer's threads do not count each other's.
-        /// </summary>
-        private static class FirstChance
-        {
-            [ThreadStatic]
-            private static int t_count;
-
-            static FirstChance() => AppDomain.CurrentDomain.FirstChanceException += (_, _) => t_count++;
-
-            public static int Count => t_count;
-        }
-
         private delegate T SpanRead<T>(ReadOnlySpan<byte> source, out int bytesRead);
 
         private delegate T ReaderRead<T>(ref MsgPackReader reader);

@@ -1,6 +1,6 @@
 using System;
 using System.Buffers;
-using System.Threading;
+using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Serialization;
 using Xunit;
 
@@ -14,31 +14,6 @@ namespace MsgPack.Spec.Generator.Tests
 
     /// <summary>A generated model's span TryRead that gives the error.</summary>
     internal delegate OperationStatus SpanTryReadError<T>(ReadOnlySpan<byte> source, out T? value, out int bytesRead, out MsgPackReadError error);
-
-    /// <summary>
-    /// The exceptions thrown on this thread, as the runtime sees them first (<see cref="AppDomain.FirstChanceException"/>):
-    /// every throw counts, caught or not. Per thread, so that tests running beside each other do not count each other's.
-    /// </summary>
-    internal static class FirstChance
-    {
-        [ThreadStatic]
-        private static int t_count;
-
-        private static int s_registered;
-
-        /// <summary>The exceptions <paramref name="action"/> threw (and caught, or let out) on this thread.</summary>
-        public static int During(Action action)
-        {
-            if (Interlocked.Exchange(ref s_registered, 1) == 0)
-            {
-                AppDomain.CurrentDomain.FirstChanceException += (_, _) => t_count++;
-            }
-
-            int before = t_count;
-            action();
-            return t_count - before;
-        }
-    }
 
     /// <summary>
     /// The status path's contract, checked on one input: Read throws exactly when TryRead fails; TryRead's status is Done,

@@ -50,7 +50,7 @@ namespace MsgPack.Spec.Generator.Tests
         /// <summary>A holder inside another: its pair has a key and a value (a default one's null str does not read back).</summary>
         private static Holder Inner(int number) => new Holder { Number = number, Pair = new KeyValuePair<int, string>(number, "") };
 
-        private static Holder SomeHolder() => new Holder
+        internal static Holder SomeHolder() => new Holder
         {
             Number = -5,
             Id = Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e"),
@@ -76,7 +76,7 @@ namespace MsgPack.Spec.Generator.Tests
             Frozen = ImmutableArray.Create(7, 8),
         };
 
-        private static Page<Account> SomePage() => new Page<Account>
+        internal static Page<Account> SomePage() => new Page<Account>
         {
             Items = new List<Account> { new Account { Id = 1, Name = "a" }, new Account { Id = 2, Name = "b", Note = "n" } },
             First = new Account { Id = 1, Name = "a" },

@@ -1,5 +1,6 @@
 #if NET8_0_OR_GREATER
 using System.IO.Pipelines;
+using System.Runtime.ExceptionServices;
 
 namespace MsgPack.Spec.Serialization
 {
@@ -7,22 +8,27 @@ namespace MsgPack.Spec.Serialization
     {
         /// <summary>
         /// What a door does with a scan of the bytes it holds (<paramref name="unread"/>, from the value's start): read the
-        /// value, read more bytes, or fail, the same for a stream and a pipe.
+        /// value, read more bytes, or fail, the same for a stream and a pipe. Nothing is thrown here: a failure is
+        /// handed back, for the door to throw once, after it has settled its source.
         /// </summary>
         /// <param name="status">The scan's status.</param>
         /// <param name="extent">The scan's extent (<see cref="ValueExtentScanner.Scan(ReadOnlySpan{byte}, out long)"/>).</param>
         /// <param name="unread">The bytes held, from the value's start.</param>
         /// <param name="ended">Whether the source has ended: no more bytes will come.</param>
         /// <param name="maxValueLength">The limit.</param>
-        /// <returns>Found or NeedRead.</returns>
-        internal static ValueSearch JudgeValue<T>(OperationStatus status, long extent, MsgPackReader unread, bool ended, int maxValueLength)
+        /// <param name="error">Failed: the exception to throw.</param>
+        /// <returns>Found, NeedRead or Failed.</returns>
+        internal static ValueSearch JudgeValue<T>(OperationStatus status, long extent, MsgPackReader unread, bool ended, int maxValueLength, out Exception? error)
             where T : IMsgPackSerializable<T>
         {
+            error = null;
+
             // Checked before anything waits for the bytes: what the headers announce already passes the limit. A value
             // that arrived whole is held to it too, so that the outcome does not depend on how the bytes were cut.
             if (extent > maxValueLength)
             {
-                throw new MsgPackStreamLimitException(extent, maxValueLength);
+                error = new MsgPackStreamLimitException(extent, maxValueLength);
+                return ValueSearch.Failed;
             }
 
             if (status == OperationStatus.Done)
@@ -38,7 +44,8 @@ namespace MsgPack.Spec.Serialization
                 return ValueSearch.NeedRead;
             }
 
-            throw Unreadable<T>(unread);
+            error = Unreadable<T>(unread);
+            return ValueSearch.Failed;
         }
 
         /// <summary>As <see cref="JudgeValue{T}"/>, for the header of the array whose items a door reads.</summary>
@@ -46,9 +53,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="ended">Whether the source has ended.</param>
         /// <param name="count">Found: the number of items.</param>
         /// <param name="extent">Found: the header's length; NeedRead: the length it needs.</param>
-        /// <returns>Found or NeedRead.</returns>
-        internal static ValueSearch JudgeArrayHeader(MsgPackReader unread, bool ended, out int count, out int extent)
+        /// <param name="error">Failed: the exception to throw, the reader's own for the header.</param>
+        /// <returns>Found, NeedRead or Failed.</returns>
+        internal static ValueSearch JudgeArrayHeader(MsgPackReader unread, bool ended, out int count, out int extent, out Exception? error)
         {
+            error = null;
             ReadStatus status = unread.Peek<ArrayHeaderDecoder, int>(out count, out extent);
             if (status == ReadStatus.Done)
             {
@@ -60,26 +69,55 @@ namespace MsgPack.Spec.Serialization
                 return ValueSearch.NeedRead;
             }
 
-            // The reader's own error on the same bytes: not an array, or the input ends first.
-            unread.ReadArrayHeader();
-            throw new InvalidOperationException("An array header that did not decode was read.");
+            // The reader's own error on the same bytes (not an array, or the input ends first), recorded, not thrown.
+            var failure = default(MsgPackReadFailure);
+            MsgPackCursor cursor = unread.GetCursor();
+            error = MsgPackSerialization.TryReadArrayHeader(ref cursor, ref unread, out _, ref failure)
+                ? new InvalidOperationException("An array header that did not decode was read.")
+                : failure.TakeCause();
+            return ValueSearch.Failed;
         }
 
         /// <summary>
-        /// Throws what the type's reader throws on bytes that are not a whole, valid value: what its span door throws on
-        /// them, Path and Offset included.
+        /// Reads a value the door found whole through the type's status read, and throws once if it fails: what
+        /// <c>T.Read</c> throws on the same bytes (a generated type's <see cref="MsgPackSerializationException"/>, or the
+        /// exception a hand-written type's own <c>Read</c> threw), without an exception inside a generated type's read.
         /// </summary>
-        /// <returns>Nothing in practice: an exception to throw only if neither the type's reader nor Skip did.</returns>
+        internal static T ReadValue<T>(ref MsgPackReader reader)
+            where T : IMsgPackSerializable<T>
+        {
+            var failure = default(MsgPackReadFailure);
+            OperationStatus status = T.TryRead(ref reader, 0, out T value, ref failure);
+            if (status != OperationStatus.Done)
+            {
+                ExceptionDispatchInfo.Throw(failure.TakeReadException(status));
+            }
+
+            return value;
+        }
+
+        /// <summary>
+        /// The exception the type's reader gives for bytes that are not a whole, valid value: what its span door throws on
+        /// them, Path and Offset included; found through its status read, not thrown.
+        /// </summary>
         private static Exception Unreadable<T>(MsgPackReader unread)
             where T : IMsgPackSerializable<T>
         {
             MsgPackReader again = unread;
-            T.Read(ref unread);
+            var failure = default(MsgPackReadFailure);
+            OperationStatus status = T.TryRead(ref unread, 0, out _, ref failure);
+            if (status != OperationStatus.Done)
+            {
+                return failure.TakeReadException(status);
+            }
 
             // The type's reader returned without reaching the bytes that are missing or wrong (one that stops early):
-            // the format's own error for them.
-            again.Skip();
-            return new InvalidOperationException("A value that did not scan was skipped.");
+            // the format's own error for them, as Skip throws it.
+            failure = default;
+            MsgPackCursor cursor = again.GetCursor();
+            return MsgPackSerialization.TrySkip(ref cursor, ref again, ref failure)
+                ? new InvalidOperationException("A value that did not scan was skipped.")
+                : failure.TakeCause();
         }
 
         /// <summary>
@@ -116,17 +154,13 @@ namespace MsgPack.Spec.Serialization
                     return ValueSearch.End;
                 }
 
-                ValueSearch search;
-                try
+                OperationStatus status = _scanner.Scan(buffer, out length);
+                ValueSearch search = JudgeValue<T>(status, length, new MsgPackReader(buffer), result.IsCompleted, _maxValueLength, out Exception? error);
+                if (error is not null)
                 {
-                    OperationStatus status = _scanner.Scan(buffer, out length);
-                    search = JudgeValue<T>(status, length, new MsgPackReader(buffer), result.IsCompleted, _maxValueLength);
-                }
-                catch
-                {
-                    // Nothing of a value that cannot be read is consumed.
+                    // Nothing of a value that cannot be read is consumed; then the one throw.
                     reader.AdvanceTo(buffer.Start, buffer.End);
-                    throw;
+                    ExceptionDispatchInfo.Throw(error);
                 }
 
                 return Settle(reader, buffer, search);
@@ -137,16 +171,11 @@ namespace MsgPack.Spec.Serialization
             {
                 ReadOnlySequence<byte> buffer = result.Buffer;
                 ThrowIfCanceled(reader, result);
-                ValueSearch search;
-                int extent;
-                try
-                {
-                    search = JudgeArrayHeader(new MsgPackReader(buffer), result.IsCompleted, out count, out extent);
-                }
-                catch
+                ValueSearch search = JudgeArrayHeader(new MsgPackReader(buffer), result.IsCompleted, out count, out int extent, out Exception? error);
+                if (error is not null)
                 {
                     reader.AdvanceTo(buffer.Start, buffer.End);
-                    throw;
+                    ExceptionDispatchInfo.Throw(error);
                 }
 
                 if (search == ValueSearch.Found)
@@ -168,7 +197,7 @@ namespace MsgPack.Spec.Serialization
                 try
                 {
                     var valueReader = new MsgPackReader(value);
-                    return T.Read(ref valueReader);
+                    return ReadValue<T>(ref valueReader);
                 }
                 finally
                 {

@@ -15,8 +15,10 @@ namespace MsgPack.Spec.Serialization
     /// <remarks>
     /// <para>
     /// <b>Reading.</b> A door first finds where the value ends in the bytes that have arrived, walking its tokens as
-    /// <see cref="MsgPackReader.TrySkip"/> does and reading more while the value is not whole; then it calls
-    /// <c>T.Read</c> on exactly the value's bytes. It holds at most that value and one read's worth past it
+    /// <see cref="MsgPackReader.TrySkip"/> does and reading more while the value is not whole; then it reads exactly the
+    /// value's bytes with the type's status read (<c>T.TryRead</c>, which a generated type implements without an
+    /// exception). A value that has not all arrived is waited for, never tried: nothing is thrown, or thrown and caught,
+    /// while a valid value arrives in pieces. It holds at most that value and one read's worth past it
     /// (<see cref="MsgPackStreamOptions.BufferSize"/> for a stream), and a value longer than
     /// <see cref="MsgPackStreamOptions.MaxValueLength"/> fails with <see cref="MsgPackStreamLimitException"/> as soon as
     /// its headers say so.
@@ -24,7 +26,9 @@ namespace MsgPack.Spec.Serialization
     /// <para>
     /// <b>Bad input</b> fails as the type's span door fails on the same bytes, with the exception <c>T.Read</c> throws
     /// (for a generated type a <see cref="MsgPackSerializationException"/> with the same <c>Path</c> and <c>Offset</c>,
-    /// counted from the value's first byte). When the source ends inside a value, <c>T.Read</c> is given every byte from
+    /// counted from the value's first byte), thrown once: the status read records the failure, and the door throws it
+    /// after it has settled its source (a hand-written type without a status read of its own throws inside its
+    /// <c>Read</c>, and the door throws that exception again, as it was). When the source ends inside a value, <c>T.Read</c> is given every byte from
     /// the value's start: the truncation is reported, never waited out. When a value holds 0xc1, it is given the bytes
     /// up to that byte and those the headers before it promise (one at least per value they announce), so that a count
     /// its reader checks against the bytes left fails as it would in the whole input.

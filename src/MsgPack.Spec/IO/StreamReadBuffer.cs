@@ -1,4 +1,5 @@
 #if NET8_0_OR_GREATER
+using System.Runtime.ExceptionServices;
 
 namespace MsgPack.Spec.Serialization
 {
@@ -13,6 +14,9 @@ namespace MsgPack.Spec.Serialization
 
         /// <summary>The source ended cleanly between values (a door that allows it ends there).</summary>
         End,
+
+        /// <summary>The value (or header) cannot be read, or passes the limit: the door throws the exception it was given.</summary>
+        Failed,
     }
 
     /// <summary>
@@ -70,7 +74,12 @@ namespace MsgPack.Spec.Serialization
             }
 
             OperationStatus status = _scanner.Scan(unread, out long extent);
-            ValueSearch search = MsgPackStream.JudgeValue<T>(status, extent, new MsgPackReader(unread), _ended, _maxValueLength);
+            ValueSearch search = MsgPackStream.JudgeValue<T>(status, extent, new MsgPackReader(unread), _ended, _maxValueLength, out Exception? error);
+            if (error is not null)
+            {
+                ExceptionDispatchInfo.Throw(error);
+            }
+
             if (search == ValueSearch.NeedRead)
             {
                 _readLimit = extent + Math.Min(readPast, long.MaxValue - extent);
@@ -89,7 +98,12 @@ namespace MsgPack.Spec.Serialization
         /// <exception cref="MsgPackException">Not an array header, or the stream ends inside it (or before it).</exception>
         public ValueSearch FindArrayHeader(out int count)
         {
-            ValueSearch search = MsgPackStream.JudgeArrayHeader(new MsgPackReader(Unread), _ended, out count, out int extent);
+            ValueSearch search = MsgPackStream.JudgeArrayHeader(new MsgPackReader(Unread), _ended, out count, out int extent, out Exception? error);
+            if (error is not null)
+            {
+                ExceptionDispatchInfo.Throw(error);
+            }
+
             if (search == ValueSearch.Found)
             {
                 Consume(extent);
@@ -132,7 +146,7 @@ namespace MsgPack.Spec.Serialization
         {
             var reader = new MsgPackReader(new ReadOnlySpan<byte>(_array, _start, length));
             Consume(length);
-            return T.Read(ref reader);
+            return MsgPackStream.ReadValue<T>(ref reader);
         }
 
         /// <summary>Gives the array back to the pool.</summary>

@@ -6,60 +6,92 @@ namespace MsgPack.Spec
     // throwing Read* would have thrown there (its status, first byte, the bytes it needs and has, what it expected, and
     // the offset), as values, for the generated readers' MsgPackReadFailure. Each takes the cursor's place as the
     // throwing read does (SetPlace), decodes again as the throwing read does, and throws nothing: the exception is made
-    // only when someone asks for it, from the same values, by the same ThrowHelper.CreateReadFailure.
+    // only when someone asks for it, from the same values, by the same ThrowHelper.CreateReadFailure. A failure that
+    // keeps no details (a TryRead that returns only the status) takes the cursor's status and nothing else: no second
+    // decode, no place taken.
     public ref partial struct MsgPackReader
     {
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal bool FailRead<TDecoder, T>(ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
+        internal bool FailRead<TDecoder, T>(OperationStatus status, ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
             where TDecoder : struct, IValueDecoder<T>
         {
+            if (!failure.KeepsDetails)
+            {
+                return failure.FailWithoutDetails(status);
+            }
+
             SetPlace(rest);
-            ReadStatus status = PeekAcrossSegments<TDecoder, T>(ReadStatus.NeedMoreData, out _, out int bytesNeeded);
-            return Fail(status, bytesNeeded, default(TDecoder).Expected, ref failure);
+            ReadStatus readStatus = PeekAcrossSegments<TDecoder, T>(ReadStatus.NeedMoreData, out _, out int bytesNeeded);
+            return Fail(readStatus, bytesNeeded, default(TDecoder).Expected, ref failure);
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal bool FailStringBytes(ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
+        internal bool FailStringBytes(OperationStatus status, ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
         {
+            if (!failure.KeepsDetails)
+            {
+                return failure.FailWithoutDetails(status);
+            }
+
             SetPlace(rest);
             MsgPackReader probe = this;
-            ReadStatus status = probe.ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out _, out int bytesNeeded);
-            return Fail(status, bytesNeeded, "a str value", ref failure);
+            ReadStatus readStatus = probe.ReadPayload<StringHeaderDecoder>(Utf8Check.Validate, out _, out int bytesNeeded);
+            return Fail(readStatus, bytesNeeded, "a str value", ref failure);
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal bool FailString(ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
+        internal bool FailString(OperationStatus status, ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
         {
+            if (!failure.KeepsDetails)
+            {
+                return failure.FailWithoutDetails(status);
+            }
+
             SetPlace(rest);
             MsgPackReader probe = this;
-            ReadStatus status = probe.ReadText(out _, out int bytesNeeded);
-            return Fail(status, bytesNeeded, "a str value", ref failure);
+            ReadStatus readStatus = probe.ReadText(out _, out int bytesNeeded);
+            return Fail(readStatus, bytesNeeded, "a str value", ref failure);
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal bool FailBinary(ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
+        internal bool FailBinary(OperationStatus status, ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
         {
+            if (!failure.KeepsDetails)
+            {
+                return failure.FailWithoutDetails(status);
+            }
+
             SetPlace(rest);
             MsgPackReader probe = this;
-            ReadStatus status = probe.ReadPayload<BinaryHeaderDecoder>(Utf8Check.None, out _, out int bytesNeeded);
-            return Fail(status, bytesNeeded, "a bin value", ref failure);
+            ReadStatus readStatus = probe.ReadPayload<BinaryHeaderDecoder>(Utf8Check.None, out _, out int bytesNeeded);
+            return Fail(readStatus, bytesNeeded, "a bin value", ref failure);
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal bool FailBytes(ReadOnlySpan<byte> rest, int length, ref MsgPackReadFailure failure)
+        internal bool FailBytes(OperationStatus status, ReadOnlySpan<byte> rest, int length, ref MsgPackReadFailure failure)
         {
+            if (!failure.KeepsDetails)
+            {
+                return failure.FailWithoutDetails(status);
+            }
+
             SetPlace(rest);
-            ReadStatus status = PeekPayload(0, length, out _, out int bytesNeeded);
-            return Fail(status, bytesNeeded, "the number of bytes asked for", ref failure);
+            ReadStatus readStatus = PeekPayload(0, length, out _, out int bytesNeeded);
+            return Fail(readStatus, bytesNeeded, "the number of bytes asked for", ref failure);
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal bool FailSkip(ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
+        internal bool FailSkip(OperationStatus status, ReadOnlySpan<byte> rest, ref MsgPackReadFailure failure)
         {
+            if (!failure.KeepsDetails)
+            {
+                return failure.FailWithoutDetails(status);
+            }
+
             SetPlace(rest);
             MsgPackReader probe = this;
-            ReadStatus status = probe.SkipCore(out _, out int bytesNeeded);
-            return Fail(status, bytesNeeded, MsgPackSpec.WholeValueDescription, ref failure);
+            ReadStatus readStatus = probe.SkipCore(out _, out int bytesNeeded);
+            return Fail(readStatus, bytesNeeded, MsgPackSpec.WholeValueDescription, ref failure);
         }
 
         /// <summary>Records the failure at the reader's place: the values <see cref="ThrowReadFailure"/> throws with.</summary>

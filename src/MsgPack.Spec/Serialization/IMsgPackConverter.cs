@@ -66,7 +66,9 @@ namespace MsgPack.Spec.Serialization
             catch (MsgPackException e)
             {
                 value = default!;
-                return failure.Fail(e, reader.Consumed);
+
+                // A value read on its own keeps its exception as it was: a door that throws what Read throws throws it.
+                return depth == 0 ? failure.FailWhole(e, reader.Consumed) : failure.Fail(e, reader.Consumed);
             }
         }
 #endif

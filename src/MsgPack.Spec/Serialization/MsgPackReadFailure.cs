@@ -115,6 +115,46 @@ namespace MsgPack.Spec.Serialization
             return _status;
         }
 
+        /// <summary>
+        /// As <see cref="Fail(MsgPackException, long)"/>, for the exception a value's whole <c>Read</c> threw at depth 0
+        /// (the default status read of the contracts): kept as it was, for a door that throws what <c>Read</c> throws.
+        /// </summary>
+        internal OperationStatus FailWhole(MsgPackException exception, long offset)
+        {
+            OperationStatus status = Fail(exception, offset);
+            if (_details is not null)
+            {
+                _details.Thrown = exception;
+            }
+
+            return status;
+        }
+
+        /// <summary>
+        /// The exception to throw for this failure where <c>Read</c>'s is wanted: the one a hand-written type's own
+        /// <c>Read</c> threw (<see cref="FailWhole"/>), else <see cref="ToException"/>. The details go back to the
+        /// thread's pool. A read that said it failed but recorded nothing gives the exception of its status.
+        /// </summary>
+        /// <param name="status">What the read returned (not Done).</param>
+        internal Exception TakeReadException(OperationStatus status)
+        {
+            Ensure(status);
+            Exception exception = _details?.Thrown ?? ToException();
+            Release();
+            return exception;
+        }
+
+        /// <summary>
+        /// The exception the library's own read throws for this failure, without the path (what <c>reader.Skip()</c> or
+        /// <c>reader.ReadArrayHeader()</c> throws where the failure was recorded). The details go back to the thread's pool.
+        /// </summary>
+        internal MsgPackException TakeCause()
+        {
+            MsgPackException cause = _details?.CreateCause() ?? new MsgPackException("The read failed (its details were not kept).");
+            Release();
+            return cause;
+        }
+
         /// <summary>Adds the name of the member whose reader the failure passes (nothing for an empty name: the object's own header or key).</summary>
         /// <param name="member">The member's name.</param>
         [EditorBrowsable(EditorBrowsableState.Never)]
@@ -145,6 +185,17 @@ namespace MsgPack.Spec.Serialization
             }
         }
 
+        /// <summary>Whether a failure records its details (false for <see cref="WithoutDetails"/>).</summary>
+        internal readonly bool KeepsDetails => !_withoutDetails;
+
+        /// <summary>Records a failure of a failure that keeps no details: its status (NeedMoreData, else InvalidData), nothing more.</summary>
+        /// <returns><see langword="false"/>, for the caller to return.</returns>
+        internal bool FailWithoutDetails(OperationStatus status)
+        {
+            _status = status == OperationStatus.NeedMoreData ? status : OperationStatus.InvalidData;
+            return false;
+        }
+
         /// <summary>Starts a failure: its status, and the details to fill in (null when none are kept).</summary>
         internal ReadFailureDetails? Begin(OperationStatus status)
         {
@@ -154,7 +205,13 @@ namespace MsgPack.Spec.Serialization
                 return null;
             }
 
-            ReadFailureDetails details = _details ??= ReadFailureDetails.Rent();
+            // A rented object comes clean (Return clears it); one this failure holds already is cleared for the new failure.
+            ReadFailureDetails? details = _details;
+            if (details is null)
+            {
+                return _details = ReadFailureDetails.Rent();
+            }
+
             details.Clear();
             return details;
         }

@@ -16,8 +16,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadBoolean(ref MsgPackCursor cursor, ref MsgPackReader reader, out bool value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<BooleanDecoder, bool>(ref reader, out value) == OperationStatus.Done || reader.FailRead<BooleanDecoder, bool>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadBoolean(ref MsgPackCursor cursor, ref MsgPackReader reader, out bool value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<BooleanDecoder, bool>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<BooleanDecoder, bool>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="sbyte"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -26,8 +29,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadSByte(ref MsgPackCursor cursor, ref MsgPackReader reader, out sbyte value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<SByteDecoder, sbyte>(ref reader, out value) == OperationStatus.Done || reader.FailRead<SByteDecoder, sbyte>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadSByte(ref MsgPackCursor cursor, ref MsgPackReader reader, out sbyte value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<SByteDecoder, sbyte>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<SByteDecoder, sbyte>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="byte"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -36,8 +42,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadByte(ref MsgPackCursor cursor, ref MsgPackReader reader, out byte value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<ByteDecoder, byte>(ref reader, out value) == OperationStatus.Done || reader.FailRead<ByteDecoder, byte>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadByte(ref MsgPackCursor cursor, ref MsgPackReader reader, out byte value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<ByteDecoder, byte>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<ByteDecoder, byte>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="short"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -46,8 +55,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadInt16(ref MsgPackCursor cursor, ref MsgPackReader reader, out short value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<Int16Decoder, short>(ref reader, out value) == OperationStatus.Done || reader.FailRead<Int16Decoder, short>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadInt16(ref MsgPackCursor cursor, ref MsgPackReader reader, out short value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<Int16Decoder, short>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<Int16Decoder, short>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="ushort"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -56,8 +68,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadUInt16(ref MsgPackCursor cursor, ref MsgPackReader reader, out ushort value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<UInt16Decoder, ushort>(ref reader, out value) == OperationStatus.Done || reader.FailRead<UInt16Decoder, ushort>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadUInt16(ref MsgPackCursor cursor, ref MsgPackReader reader, out ushort value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<UInt16Decoder, ushort>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<UInt16Decoder, ushort>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="int"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -66,8 +81,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadInt32(ref MsgPackCursor cursor, ref MsgPackReader reader, out int value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<Int32Decoder, int>(ref reader, out value) == OperationStatus.Done || reader.FailRead<Int32Decoder, int>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadInt32(ref MsgPackCursor cursor, ref MsgPackReader reader, out int value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<Int32Decoder, int>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<Int32Decoder, int>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="uint"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -76,8 +94,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadUInt32(ref MsgPackCursor cursor, ref MsgPackReader reader, out uint value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<UInt32Decoder, uint>(ref reader, out value) == OperationStatus.Done || reader.FailRead<UInt32Decoder, uint>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadUInt32(ref MsgPackCursor cursor, ref MsgPackReader reader, out uint value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<UInt32Decoder, uint>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<UInt32Decoder, uint>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="long"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -86,8 +107,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadInt64(ref MsgPackCursor cursor, ref MsgPackReader reader, out long value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<Int64Decoder, long>(ref reader, out value) == OperationStatus.Done || reader.FailRead<Int64Decoder, long>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadInt64(ref MsgPackCursor cursor, ref MsgPackReader reader, out long value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<Int64Decoder, long>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<Int64Decoder, long>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an integer that fits <see cref="ulong"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -96,8 +120,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadUInt64(ref MsgPackCursor cursor, ref MsgPackReader reader, out ulong value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<UInt64Decoder, ulong>(ref reader, out value) == OperationStatus.Done || reader.FailRead<UInt64Decoder, ulong>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadUInt64(ref MsgPackCursor cursor, ref MsgPackReader reader, out ulong value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<UInt64Decoder, ulong>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<UInt64Decoder, ulong>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a float 32 through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -106,8 +133,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadSingle(ref MsgPackCursor cursor, ref MsgPackReader reader, out float value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<SingleDecoder, float>(ref reader, out value) == OperationStatus.Done || reader.FailRead<SingleDecoder, float>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadSingle(ref MsgPackCursor cursor, ref MsgPackReader reader, out float value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<SingleDecoder, float>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<SingleDecoder, float>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a float 64 (or a float 32, widened) through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -116,8 +146,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadDouble(ref MsgPackCursor cursor, ref MsgPackReader reader, out double value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<DoubleDecoder, double>(ref reader, out value) == OperationStatus.Done || reader.FailRead<DoubleDecoder, double>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadDouble(ref MsgPackCursor cursor, ref MsgPackReader reader, out double value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<DoubleDecoder, double>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<DoubleDecoder, double>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a timestamp through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -126,8 +159,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadTimestamp(ref MsgPackCursor cursor, ref MsgPackReader reader, out Timestamp value, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<TimestampDecoder, Timestamp>(ref reader, out value) == OperationStatus.Done || reader.FailRead<TimestampDecoder, Timestamp>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadTimestamp(ref MsgPackCursor cursor, ref MsgPackReader reader, out Timestamp value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<TimestampDecoder, Timestamp>(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailRead<TimestampDecoder, Timestamp>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an array header through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -136,8 +172,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadArrayHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int count, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<ArrayHeaderDecoder, int>(ref reader, out count) == OperationStatus.Done || reader.FailRead<ArrayHeaderDecoder, int>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadArrayHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int count, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<ArrayHeaderDecoder, int>(ref reader, out count);
+            return status == OperationStatus.Done || reader.FailRead<ArrayHeaderDecoder, int>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a map header through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -146,8 +185,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadMapHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int count, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<MapHeaderDecoder, int>(ref reader, out count) == OperationStatus.Done || reader.FailRead<MapHeaderDecoder, int>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadMapHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int count, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<MapHeaderDecoder, int>(ref reader, out count);
+            return status == OperationStatus.Done || reader.FailRead<MapHeaderDecoder, int>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a str header through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -156,8 +198,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadStringHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int length, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<StringHeaderDecoder, int>(ref reader, out length) == OperationStatus.Done || reader.FailRead<StringHeaderDecoder, int>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadStringHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int length, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<StringHeaderDecoder, int>(ref reader, out length);
+            return status == OperationStatus.Done || reader.FailRead<StringHeaderDecoder, int>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads an ext header through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -166,8 +211,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadExtensionHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out ExtensionHeader header, ref MsgPackReadFailure failure) =>
-            cursor.TryRead<ExtensionHeaderDecoder, ExtensionHeader>(ref reader, out header) == OperationStatus.Done || reader.FailRead<ExtensionHeaderDecoder, ExtensionHeader>(cursor.UnreadSpan, ref failure);
+        public static bool TryReadExtensionHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out ExtensionHeader header, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryRead<ExtensionHeaderDecoder, ExtensionHeader>(ref reader, out header);
+            return status == OperationStatus.Done || reader.FailRead<ExtensionHeaderDecoder, ExtensionHeader>(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a str value as a <see cref="string"/> through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -176,8 +224,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadString(ref MsgPackCursor cursor, ref MsgPackReader reader, out string value, ref MsgPackReadFailure failure) =>
-            cursor.TryReadString(ref reader, out value) == OperationStatus.Done || reader.FailString(cursor.UnreadSpan, ref failure);
+        public static bool TryReadString(ref MsgPackCursor cursor, ref MsgPackReader reader, out string value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryReadString(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailString(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a str value's UTF-8 (checked) through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -186,8 +237,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadStringBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, out MsgPackPayload value, ref MsgPackReadFailure failure) =>
-            cursor.TryReadStringBytes(ref reader, out value) == OperationStatus.Done || reader.FailStringBytes(cursor.UnreadSpan, ref failure);
+        public static bool TryReadStringBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, out MsgPackPayload value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryReadStringBytes(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailStringBytes(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a bin value through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -196,8 +250,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadBinary(ref MsgPackCursor cursor, ref MsgPackReader reader, out MsgPackPayload value, ref MsgPackReadFailure failure) =>
-            cursor.TryReadBinary(ref reader, out value) == OperationStatus.Done || reader.FailBinary(cursor.UnreadSpan, ref failure);
+        public static bool TryReadBinary(ref MsgPackCursor cursor, ref MsgPackReader reader, out MsgPackPayload value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryReadBinary(ref reader, out value);
+            return status == OperationStatus.Done || reader.FailBinary(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>Reads a bin value into a new array through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -208,14 +265,15 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadBinaryArray(ref MsgPackCursor cursor, ref MsgPackReader reader, out byte[] value, ref MsgPackReadFailure failure)
         {
-            if (cursor.TryReadBinary(ref reader, out MsgPackPayload payload) == OperationStatus.Done)
+            OperationStatus status = cursor.TryReadBinary(ref reader, out MsgPackPayload payload);
+            if (status == OperationStatus.Done)
             {
                 value = payload.ToArray();
                 return true;
             }
 
             value = Array.Empty<byte>();
-            return reader.FailBinary(cursor.UnreadSpan, ref failure);
+            return reader.FailBinary(status, cursor.UnreadSpan, ref failure);
         }
 
         /// <summary>Reads the next <paramref name="length"/> bytes as they are through the cursor, or records why not (the input ends first).</summary>
@@ -226,8 +284,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when read; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TryReadBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, int length, out MsgPackPayload value, ref MsgPackReadFailure failure) =>
-            cursor.TryReadBytes(ref reader, length, out value) == OperationStatus.Done || reader.FailBytes(cursor.UnreadSpan, length, ref failure);
+        public static bool TryReadBytes(ref MsgPackCursor cursor, ref MsgPackReader reader, int length, out MsgPackPayload value, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TryReadBytes(ref reader, length, out value);
+            return status == OperationStatus.Done || reader.FailBytes(status, cursor.UnreadSpan, length, ref failure);
+        }
 
         /// <summary>Skips one whole value through the cursor, or records why not.</summary>
         /// <param name="cursor">The reading method's cursor.</param>
@@ -235,8 +296,11 @@ namespace MsgPack.Spec.Serialization
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when skipped; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool TrySkip(ref MsgPackCursor cursor, ref MsgPackReader reader, ref MsgPackReadFailure failure) =>
-            cursor.TrySkip(ref reader) == OperationStatus.Done || reader.FailSkip(cursor.UnreadSpan, ref failure);
+        public static bool TrySkip(ref MsgPackCursor cursor, ref MsgPackReader reader, ref MsgPackReadFailure failure)
+        {
+            OperationStatus status = cursor.TrySkip(ref reader);
+            return status == OperationStatus.Done || reader.FailSkip(status, cursor.UnreadSpan, ref failure);
+        }
 
         /// <summary>
         /// Reads the header of a generated object, in its layout, and checks its depth (after the header: an input that

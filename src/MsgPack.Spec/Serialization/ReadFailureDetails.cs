@@ -112,6 +112,8 @@ namespace MsgPack.Spec.Serialization
 
         private PathSegment[] _path = new PathSegment[8];
 
+        private ReadFailureDetails() => Clear();
+
         public FailureReason Reason;
         public ReadStatus Status;
         public int FirstByte;
@@ -123,9 +125,17 @@ namespace MsgPack.Spec.Serialization
         public Exception? Exception;
         public long Offset;
 
+        /// <summary>
+        /// The exception a whole read threw, as it was: set when a value's own <c>Read</c>, called at depth 0 by the
+        /// default status read of the contracts, threw it (a hand-written type), so that a door can throw what
+        /// <c>Read</c> throws; cleared when a level adds its segment (the failure is then part of a larger value's).
+        /// </summary>
+        public Exception? Thrown;
+
         /// <summary>How many segments the path has, innermost first.</summary>
         public int Depth { get; private set; }
 
+        /// <summary>A clean object: the thread's free one, or a new one.</summary>
         public static ReadFailureDetails Rent()
         {
             ReadFailureDetails? details = t_free;
@@ -156,7 +166,15 @@ namespace MsgPack.Spec.Serialization
             Number2 = 0;
             Exception = null;
             Offset = 0;
-            Array.Clear(_path, 0, Depth);
+            Thrown = null;
+
+            // The segments used, one by one: a failure's path is a few levels, for which Array.Clear's call costs more.
+            PathSegment[] path = _path;
+            for (int i = 0; i < Depth && i < path.Length; i++)
+            {
+                path[i] = default;
+            }
+
             Depth = 0;
         }
 
@@ -171,6 +189,7 @@ namespace MsgPack.Spec.Serialization
             }
 
             _path[Depth++] = segment;
+            Thrown = null;
         }
 
         /// <summary>Whether the failure is the input's end (NeedMoreData) rather than bad data.</summary>
