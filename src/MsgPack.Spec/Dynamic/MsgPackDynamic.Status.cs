@@ -26,17 +26,18 @@ namespace MsgPack.Spec
             }
 
             value = null;
-            return Record(ref probe, read, ref failure);
+            return Record(ref probe, status == ReadStatus.NeedMoreData ? OperationStatus.NeedMoreData : OperationStatus.InvalidData, read, ref failure);
         }
 
-        /// <summary>Records what <see cref="ReadCore"/> says failed as the status path records it: the values its throwing twin's exception is made of.</summary>
-        private static bool Record(ref MsgPackReader probe, in ReadFailure read, ref MsgPackReadFailure failure)
+        /// <summary>Records what <see cref="ReadCore"/> says failed (with <paramref name="status"/>, NeedMoreData or InvalidData) as the status path records it: the values its throwing twin's exception is made of.</summary>
+        private static bool Record(ref MsgPackReader probe, OperationStatus status, in ReadFailure read, ref MsgPackReadFailure failure)
         {
             switch (read.Kind)
             {
                 case FailureKind.Token:
-                    // The probe stands at the token that could not be read: skipping it fails as reading it did.
-                    if (!probe.FailSkip(probe.UnreadSegment, ref failure))
+                    // The probe stands at the token that could not be read: reading it again fails as it did (a skip
+                    // would not: it takes a timestamp ext of a length no timestamp has, which the token read refuses).
+                    if (!probe.FailRead<TokenDecoder, MsgPackToken>(status, probe.UnreadSegment, ref failure))
                     {
                         return false;
                     }
@@ -44,7 +45,7 @@ namespace MsgPack.Spec
                     break;
                 case FailureKind.Payload:
                     // The probe stands at the payload that is cut short.
-                    if (!probe.FailBytes(probe.UnreadSegment, (int)read.Detail, ref failure))
+                    if (!probe.FailBytes(status, probe.UnreadSegment, (int)read.Detail, ref failure))
                     {
                         return false;
                     }
