@@ -108,19 +108,7 @@ namespace MsgPack.Spec.Lz4
         private static int EncodeBlockArray(ReadOnlySpan<byte> source, Span<byte> destination)
         {
             int chunks = ChunkCount(source.Length);
-            int lengthsLength = 0;
-            for (int i = 0; i < chunks; i++)
-            {
-                lengthsLength += MsgPackSpec.GetInt64EncodedLength(ChunkAt(source, i).Length);
-            }
-
-            int written = MsgPackSpec.WriteArrayHeader(destination, chunks + 1);
-            written += MsgPackSpec.WriteExtensionHeader(destination.Slice(written), new ExtensionHeader(BlockArrayTypeCode, lengthsLength));
-            for (int i = 0; i < chunks; i++)
-            {
-                written += MsgPackSpec.WriteInt32(destination.Slice(written), ChunkAt(source, i).Length);
-            }
-
+            int written = WriteBlockArrayHeaders(destination, chunks, ChunkAt(source, chunks - 1).Length);
             for (int i = 0; i < chunks; i++)
             {
                 Span<byte> free = destination.Slice(written);
@@ -131,6 +119,31 @@ namespace MsgPack.Spec.Lz4
             }
 
             return written;
+        }
+
+        /// <summary>The length of the headers <see cref="WriteBlockArrayHeaders"/> writes.</summary>
+        internal static int GetBlockArrayHeadersLength(int chunks, int lastLength)
+        {
+            int lengthsLength = ((chunks - 1) * MsgPackSpec.GetInt64EncodedLength(MsgPackLz4.ChunkLength)) + MsgPackSpec.GetInt64EncodedLength(lastLength);
+            return MsgPackSpec.GetArrayHeaderEncodedLength(chunks + 1) + MsgPackSpec.GetExtensionHeaderEncodedLength(lengthsLength) + lengthsLength;
+        }
+
+        /// <summary>
+        /// An Lz4BlockArray's headers, before its bins: the array header, and the ext 98 of the chunks' uncompressed lengths
+        /// (every chunk <see cref="MsgPackLz4.ChunkLength"/> long but the last, <paramref name="lastLength"/>).
+        /// </summary>
+        /// <returns>The bytes written.</returns>
+        internal static int WriteBlockArrayHeaders(Span<byte> destination, int chunks, int lastLength)
+        {
+            int lengthsLength = ((chunks - 1) * MsgPackSpec.GetInt64EncodedLength(MsgPackLz4.ChunkLength)) + MsgPackSpec.GetInt64EncodedLength(lastLength);
+            int written = MsgPackSpec.WriteArrayHeader(destination, chunks + 1);
+            written += MsgPackSpec.WriteExtensionHeader(destination.Slice(written), new ExtensionHeader(BlockArrayTypeCode, lengthsLength));
+            for (int i = 1; i < chunks; i++)
+            {
+                written += MsgPackSpec.WriteInt32(destination.Slice(written), MsgPackLz4.ChunkLength);
+            }
+
+            return written + MsgPackSpec.WriteInt32(destination.Slice(written), lastLength);
         }
 
         private static ReadOnlySpan<byte> ChunkAt(ReadOnlySpan<byte> source, int index)

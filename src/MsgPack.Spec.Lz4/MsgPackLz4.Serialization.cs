@@ -23,6 +23,26 @@ namespace MsgPack.Spec.Lz4
                 ThrowHelper.ThrowArgumentNull(nameof(destination));
             }
 
+            options ??= MsgPackLz4Options.Default;
+            if (options.Format == MsgPackLz4Format.Lz4BlockArray && options.MinLength <= ChunkLength)
+            {
+                // Each chunk compressed as soon as it is written (BlockArrayWriter): the same bytes.
+                BlockArrayWriter chunks = BlockArrayWriter.Rent();
+                try
+                {
+                    var writer = new MsgPackWriter(chunks);
+                    default(TConverter).Write(ref writer, in value);
+                    writer.Flush();
+                    chunks.CopyTo(destination, options);
+                }
+                finally
+                {
+                    chunks.Return();
+                }
+
+                return;
+            }
+
             PlainBuffer plain = Write<T, TConverter>(in value);
             try
             {

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using Xunit;
 
 namespace MsgPack.Spec.Lz4.Tests
@@ -103,6 +104,25 @@ namespace MsgPack.Spec.Lz4.Tests
                 }
             });
             Assert.Equal(4 * Rounds * reading.Sensor, sensors); // two warm-up rounds, two measured
+        }
+
+        [Fact]
+        public void Serializing_a_value_of_many_chunks_allocates_nothing()
+        {
+            // Lz4BlockArray over several chunks: the chunk-at-a-time writer and its two pooled buffers, reused.
+            Catalog catalog = Samples.Catalog(11, 200_000);
+            var compressed = new PooledBufferWriter(1000);
+            OneRoundIsZero(() =>
+            {
+                for (int i = 0; i < Rounds; i++)
+                {
+                    compressed.Reset();
+                    MsgPackLz4.Serialize(compressed, catalog);
+                }
+            });
+            var plain = new ArrayBufferWriter<byte>();
+            MsgPackLz4.Decompress(compressed.WrittenSpan, plain);
+            Assert.Equal(Samples.Plain(catalog), plain.WrittenSpan.ToArray());
         }
     }
 }

@@ -237,5 +237,22 @@ namespace MsgPack.Spec.Lz4.Tests
 
             return length;
         }
+
+        [Fact]
+        public void The_netstandard_first_differing_byte_agrees_with_TrailingZeroCount()
+        {
+            // Every lowest set bit, under random bits above it (the netstandard2.0 build's helper, run here on .NET 10).
+            var random = new Random(42);
+            for (int bit = 0; bit < 64; bit++)
+            {
+                for (int i = 0; i < 50; i++)
+                {
+                    ulong above = (((ulong)random.Next() << 33) ^ ((ulong)random.Next() << 2)) << bit;
+                    ulong difference = (1UL << bit) | above;
+                    Assert.Equal(bit >> 3, Lz4BlockEncoder.FirstDifferentBytePortable(difference));
+                    Assert.Equal(System.Numerics.BitOperations.TrailingZeroCount(difference) >> 3, Lz4BlockEncoder.FirstDifferentBytePortable(difference));
+                }
+            }
+        }
     }
 }
