@@ -30,8 +30,6 @@ namespace MsgPack.Spec
 
     public readonly partial struct MsgPackElement
     {
-        private MsgPackElement At(int row) => new MsgPackElement(_store!, row, _generation);
-
         /// <summary>The items of an array element, in order (<see cref="EnumerateArray"/>): a struct, so <c>foreach</c> allocates nothing.</summary>
         public struct ArrayEnumerator : IEnumerable<MsgPackElement>, IEnumerator<MsgPackElement>
         {
@@ -71,14 +69,15 @@ namespace MsgPack.Spec
             /// <exception cref="ObjectDisposedException">The document was disposed.</exception>
             public bool MoveNext()
             {
-                DocumentRow[] rows = _array.Live().Rows;
-                if (_next >= _end)
+                DocumentStore store = _array.Live();
+                int next = _next;
+                if (next >= _end)
                 {
                     return false;
                 }
 
-                _current = _array.At(_next);
-                _next += rows[_next].Rows;
+                _current = new MsgPackElement(store, next, _array._generation);
+                _next = next + store.RowAt(next).Rows;
                 return true;
             }
 
@@ -134,14 +133,16 @@ namespace MsgPack.Spec
             /// <exception cref="ObjectDisposedException">The document was disposed.</exception>
             public bool MoveNext()
             {
-                DocumentRow[] rows = _map.Live().Rows;
-                if (_next >= _end)
+                DocumentStore store = _map.Live();
+                int next = _next;
+                if (next >= _end)
                 {
                     return false;
                 }
 
-                int valueRow = _next + rows[_next].Rows;
-                _current = new MsgPackMapEntry(_map.At(_next), _map.At(valueRow));
+                DocumentRow[] rows = store.Rows;
+                int valueRow = next + rows[next].Rows;
+                _current = new MsgPackMapEntry(new MsgPackElement(store, next, _map._generation), new MsgPackElement(store, valueRow, _map._generation));
                 _next = valueRow + rows[valueRow].Rows;
                 return true;
             }

@@ -312,14 +312,124 @@ namespace MsgPack.Spec
             return found;
         }
 
-        /// <summary>Decodes the element's scalar with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
+        /// <summary>The element's scalar, from its row when the row holds it, else decoded with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private T Get<TDecoder, T>()
             where TDecoder : struct, IValueDecoder<T>
         {
             DocumentStore store = Live();
+            ref DocumentRow row = ref store.RowAt(_row);
+            return TryFromRow(store, ref row, out T value) ? value : Decode<TDecoder, T>(store, row.Location);
+        }
+
+        /// <summary>The element's scalar, from its row when the row holds it, else decoded with the core of <typeparamref name="TDecoder"/>; false when it is not one.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private bool TryGet<TDecoder, T>(out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            DocumentStore store = Live();
+            ref DocumentRow row = ref store.RowAt(_row);
+            return TryFromRow(store, ref row, out value) || TryDecode<TDecoder, T>(store, row.Location, out value);
+        }
+
+        /// <summary>
+        /// The scalar the parse left in the row (<see cref="DocumentRow.Value"/>): an integer of any width it fits, a
+        /// bool, a double. False sends the caller to the decoder, which then reads the bytes and says what is wrong (a
+        /// value of another kind, an integer that does not fit) exactly as <see cref="MsgPackSpec"/>'s reader does; so
+        /// true here must mean what the decoder would read, no more (the differential tests compare every element).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool TryFromRow<T>(DocumentStore store, ref DocumentRow row, out T value)
+        {
+            value = default!;
+            MsgPackType type = row.Type;
+            long v = row.Value;
+            if (typeof(T) == typeof(bool))
+            {
+                bool flag = v != 0;
+                value = Unsafe.As<bool, T>(ref flag);
+                return type == MsgPackType.Boolean;
+            }
+
+            if (typeof(T) == typeof(double))
+            {
+                double real = BitConverter.Int64BitsToDouble(v);
+                value = Unsafe.As<double, T>(ref real);
+                return type == MsgPackType.Float;
+            }
+
+            if (!(typeof(T) == typeof(long) || typeof(T) == typeof(ulong) || typeof(T) == typeof(int) || typeof(T) == typeof(uint)
+                || typeof(T) == typeof(short) || typeof(T) == typeof(ushort) || typeof(T) == typeof(sbyte) || typeof(T) == typeof(byte)))
+            {
+                // float 32, timestamp: the decoder.
+                return false;
+            }
+
+            if (type != MsgPackType.Integer || (v < 0 && store.Span[row.Location] == DataCodes.UInt64))
+            {
+                // Not an integer, or a uint 64 above long.MaxValue (its bits are negative): the decoder tells.
+                return false;
+            }
+
+            if (typeof(T) == typeof(long))
+            {
+                value = Unsafe.As<long, T>(ref v);
+                return true;
+            }
+
+            if (typeof(T) == typeof(ulong))
+            {
+                ulong n = unchecked((ulong)v);
+                value = Unsafe.As<ulong, T>(ref n);
+                return v >= 0;
+            }
+
+            if (typeof(T) == typeof(int))
+            {
+                int n = unchecked((int)v);
+                value = Unsafe.As<int, T>(ref n);
+                return n == v;
+            }
+
+            if (typeof(T) == typeof(uint))
+            {
+                uint n = unchecked((uint)v);
+                value = Unsafe.As<uint, T>(ref n);
+                return n == v;
+            }
+
+            if (typeof(T) == typeof(short))
+            {
+                short n = unchecked((short)v);
+                value = Unsafe.As<short, T>(ref n);
+                return n == v;
+            }
+
+            if (typeof(T) == typeof(ushort))
+            {
+                ushort n = unchecked((ushort)v);
+                value = Unsafe.As<ushort, T>(ref n);
+                return n == v;
+            }
+
+            if (typeof(T) == typeof(sbyte))
+            {
+                sbyte n = unchecked((sbyte)v);
+                value = Unsafe.As<sbyte, T>(ref n);
+                return n == v;
+            }
+
+            byte b = unchecked((byte)v);
+            value = Unsafe.As<byte, T>(ref b);
+            return b == v;
+        }
+
+        /// <summary>Decodes the scalar at <paramref name="location"/> with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static T Decode<TDecoder, T>(DocumentStore store, int location)
+            where TDecoder : struct, IValueDecoder<T>
+        {
             ReadOnlySpan<byte> bytes = store.Span;
-            int location = store.Rows[_row].Location;
             ReadStatus status = default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out T value, out _);
             if (status != ReadStatus.Done)
             {
@@ -329,14 +439,12 @@ namespace MsgPack.Spec
             return value;
         }
 
-        /// <summary>Decodes the element's scalar with the core of <typeparamref name="TDecoder"/>; false when it is not one.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private bool TryGet<TDecoder, T>(out T value)
+        /// <summary>Decodes the scalar at <paramref name="location"/> with the core of <typeparamref name="TDecoder"/>; false when it is not one.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static bool TryDecode<TDecoder, T>(DocumentStore store, int location, out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
-            DocumentStore store = Live();
             ReadOnlySpan<byte> bytes = store.Span;
-            int location = store.Rows[_row].Location;
             if (default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out value, out _) == ReadStatus.Done)
             {
                 return true;
@@ -364,8 +472,7 @@ namespace MsgPack.Spec
         private bool TryPayload(MsgPackType type, out ReadOnlyMemory<byte> payload, out sbyte extensionType)
         {
             DocumentStore store = Live();
-            DocumentRow[] rows = store.Rows;
-            DocumentRow row = rows[_row];
+            ref DocumentRow row = ref store.RowAt(_row);
             if (row.Type != type)
             {
                 payload = default;
@@ -373,7 +480,7 @@ namespace MsgPack.Spec
                 return false;
             }
 
-            int end = _row + 1 < store.RowCount ? rows[_row + 1].Location : store.Length;
+            int end = _row + 1 < store.RowCount ? store.RowAt(_row + 1).Location : store.Length;
             payload = store.Memory.Slice(end - row.Length, row.Length);
             extensionType = type >= MsgPackType.Extension ? unchecked((sbyte)store.Span[end - row.Length - 1]) : (sbyte)0;
             return true;
