@@ -363,10 +363,13 @@ namespace MsgPack.Spec
 
         /// <summary>The element's store, checked to be the one the element was made from.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private DocumentStore Live()
+        private DocumentStore Live() => Live(_store, _generation);
+
+        /// <summary>The store of a handle (an element, an enumerator), checked to be the one the handle was made from.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static DocumentStore Live(DocumentStore? store, int generation)
         {
-            DocumentStore? store = _store;
-            if (store == null || store.Generation != _generation)
+            if (store == null || store.Generation != generation)
             {
                 ThrowHelper.ThrowObjectDisposed(nameof(MsgPackDocument));
             }
