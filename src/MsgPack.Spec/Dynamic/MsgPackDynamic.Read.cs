@@ -97,6 +97,62 @@ namespace MsgPack.Spec
                 while (true)
                 {
                     long offset = segmentEnd - rest.Length;
+                    object? value;
+                    bool isMap;
+                    int count;
+
+                    // The commonest tokens, whole in the segment, decoded here from their first byte: fixints (shared
+                    // boxes), fixstr, and the headers of fixmap and fixarray. The order of the checks is the general
+                    // path's: the token, the value count, then its payload.
+                    if (!rest.IsEmpty)
+                    {
+                        uint code = rest[0];
+                        if (code <= DataCodes.MaxPositiveFixInt || code >= DataCodes.MinNegativeFixInt)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            value = code <= DataCodes.MaxPositiveFixInt ? BoxedBytes[code] : BoxedSBytes[code];
+                            rest = rest.Slice(1);
+                            goto Complete;
+                        }
+
+                        if (code <= DataCodes.MaxFixArray)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            isMap = code <= DataCodes.MaxFixMap;
+                            count = (int)(code & 0x0f);
+                            rest = rest.Slice(1);
+                            goto Open;
+                        }
+
+                        int length = (int)(code - DataCodes.MinFixString);
+                        if ((uint)length <= 0x1f && length < rest.Length)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            if (!Utf8Text.TryDecode(rest.Slice(1, length), out string text))
+                            {
+                                failure.Kind = FailureKind.Utf8;
+                                failure.Offset = offset;
+                                return status = ReadStatus.InvalidUtf8;
+                            }
+
+                            value = text;
+                            rest = rest.Slice(1 + length);
+                            goto Complete;
+                        }
+                    }
+
                     if (MsgPackSpec.DecodeToken(ref MemoryMarshal.GetReference(rest), rest.Length, out MsgPackToken token, out int tokenLength) == ReadStatus.Done)
                     {
                         rest = rest.Slice(tokenLength);
@@ -118,12 +174,9 @@ namespace MsgPack.Spec
 
                     if (++values > maxValues)
                     {
-                        failure.Kind = FailureKind.Values;
-                        failure.Offset = offset;
-                        return status = ReadStatus.UnexpectedCode;
+                        goto TooManyValues;
                     }
 
-                    object? value;
                     switch (token.Type)
                     {
                         case MsgPackType.Nil:
@@ -185,56 +238,62 @@ namespace MsgPack.Spec
                         }
 
                         default:
-                        {
-                            // An array or map: a level, an empty one too; room for its values before anything is allocated.
-                            bool map = token.Type == MsgPackType.Map;
-                            int count = token.Count;
-                            if (depth >= maxDepth)
-                            {
-                                failure.Kind = FailureKind.Depth;
-                                failure.Offset = offset;
-                                return status = ReadStatus.UnexpectedCode;
-                            }
-
-                            long remaining = inputEnd - (segmentEnd - rest.Length);
-                            if ((map ? 2L * count : count) > remaining)
-                            {
-                                failure.Kind = FailureKind.Count;
-                                failure.Offset = offset;
-                                failure.Detail = count;
-                                failure.Remaining = remaining;
-                                failure.Map = map;
-                                return status = ReadStatus.NeedMoreData;
-                            }
-
-                            if (count == 0)
-                            {
-                                value = map ? new Dictionary<object, object?>(0, DynamicKeyComparer.Instance) : System.Array.Empty<object?>();
-                                break;
-                            }
-
-                            if (depth == frames.Length)
-                            {
-                                System.Array.Resize(ref frames, depth * 2);
-                            }
-
-                            ref ReadFrame opened = ref frames[depth++];
-                            deepest = Math.Max(deepest, depth);
-                            opened.Count = count;
-                            opened.Index = 0;
-                            if (map)
-                            {
-                                opened.Map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
-                            }
-                            else
-                            {
-                                opened.Array = new object?[count];
-                            }
-
-                            continue;
-                        }
+                            isMap = token.Type == MsgPackType.Map;
+                            count = token.Count;
+                            goto Open;
                     }
 
+                    goto Complete;
+
+                Open:
+                    {
+                        // An array or map: a level, an empty one too; room for its values before anything is allocated.
+                        if (depth >= maxDepth)
+                        {
+                            failure.Kind = FailureKind.Depth;
+                            failure.Offset = offset;
+                            return status = ReadStatus.UnexpectedCode;
+                        }
+
+                        long remaining = inputEnd - (segmentEnd - rest.Length);
+                        if ((isMap ? 2L * count : count) > remaining)
+                        {
+                            failure.Kind = FailureKind.Count;
+                            failure.Offset = offset;
+                            failure.Detail = count;
+                            failure.Remaining = remaining;
+                            failure.Map = isMap;
+                            return status = ReadStatus.NeedMoreData;
+                        }
+
+                        if (count == 0)
+                        {
+                            value = isMap ? new Dictionary<object, object?>(0, DynamicKeyComparer.Instance) : System.Array.Empty<object?>();
+                            goto Complete;
+                        }
+
+                        if (depth == frames.Length)
+                        {
+                            System.Array.Resize(ref frames, depth * 2);
+                        }
+
+                        ref ReadFrame opened = ref frames[depth++];
+                        deepest = Math.Max(deepest, depth);
+                        opened.Count = count;
+                        opened.Index = 0;
+                        if (isMap)
+                        {
+                            opened.Map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
+                        }
+                        else
+                        {
+                            opened.Array = new object?[count];
+                        }
+
+                        continue;
+                    }
+
+                Complete:
                     // A whole value: it goes into the innermost open container, and may complete it (and the ones around).
                     while (true)
                     {
@@ -297,6 +356,13 @@ namespace MsgPack.Spec
                         top = default;
                         depth--;
                     }
+
+                    continue;
+
+                TooManyValues:
+                    failure.Kind = FailureKind.Values;
+                    failure.Offset = offset;
+                    return status = ReadStatus.UnexpectedCode;
                 }
             }
             finally
