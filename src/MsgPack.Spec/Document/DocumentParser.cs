@@ -109,7 +109,7 @@ namespace MsgPack.Spec
                     length = (int)(code & 0x1f);
                     value = length;
                     size = 1 + length;
-                    if (size > left || (checkUtf8 && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + 1), length)))
+                    if (size > left || (checkUtf8 && !IsShortAscii(ref Unsafe.Add(ref data, pos + 1), length) && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + 1), length)))
                     {
                         goto Fail;
                     }
@@ -186,7 +186,7 @@ namespace MsgPack.Spec
 
                             size = header + length;
                             value = length;
-                            if (type == MsgPackType.String && checkUtf8 && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + header), length))
+                            if (type == MsgPackType.String && checkUtf8 && !IsShortAscii(ref Unsafe.Add(ref data, pos + header), length) && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + header), length))
                             {
                                 goto Fail;
                             }
@@ -337,6 +337,45 @@ namespace MsgPack.Spec
             consumed = pos;
             store.RowCount = count;
             return ParseOutcome.Malformed;
+        }
+
+        /// <summary>
+        /// Whether a str of up to 64 bytes is all ASCII (so UTF-8), tested a word at a time here, the last word
+        /// overlapping the one before: most keys and short values are, and the call to the validator, which then
+        /// decides every other str, costs more than the test for such short text.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool IsShortAscii(ref byte start, int length)
+        {
+            if (length >= 8)
+            {
+                if (length > 64)
+                {
+                    return false;
+                }
+
+                ulong bits = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, length - 8));
+                for (int i = 0; i < length - 8; i += 8)
+                {
+                    bits |= Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, i));
+                }
+
+                return (bits & 0x8080808080808080UL) == 0;
+            }
+
+            if (length >= 4)
+            {
+                uint word = Unsafe.ReadUnaligned<uint>(ref start) | Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref start, length - 4));
+                return (word & 0x80808080u) == 0;
+            }
+
+            uint any = 0;
+            for (int i = 0; i < length; i++)
+            {
+                any |= Unsafe.Add(ref start, i);
+            }
+
+            return any < 0x80;
         }
 
         /// <summary>Reads the length field of a str, bin or ext 8/16/32 header (<paramref name="header"/> - 1 bytes after the code) and checks that the payload is there.</summary>
