@@ -101,9 +101,9 @@ namespace MsgPack.Spec
                     bool isMap;
                     int count;
 
-                    // The commonest tokens, whole in the segment, decoded here from their first byte: fixints (shared
-                    // boxes), fixstr, and the headers of fixmap and fixarray. The order of the checks is the general
-                    // path's: the token, the value count, then its payload.
+                    // The commonest tokens, whole in the segment, decoded here from their first byte: integers (fixints
+                    // from the shared boxes), fixstr and str 8, and the headers of fixmap and fixarray. The order of the
+                    // checks is the general path's: the token, the value count, then its payload.
                     if (!rest.IsEmpty)
                     {
                         uint code = rest[0];
@@ -132,15 +132,39 @@ namespace MsgPack.Spec
                             goto Open;
                         }
 
+                        if (code - DataCodes.UInt8 <= DataCodes.Int64 - DataCodes.UInt8)
+                        {
+                            // uint 8 to int 64: 2 to 9 bytes.
+                            int size = 1 << (int)((code - DataCodes.UInt8) & 3);
+                            if (size < rest.Length)
+                            {
+                                if (++values > maxValues)
+                                {
+                                    goto TooManyValues;
+                                }
+
+                                value = BoxInteger(code, ref Unsafe.Add(ref MemoryMarshal.GetReference(rest), 1));
+                                rest = rest.Slice(1 + size);
+                                goto Complete;
+                            }
+                        }
+
                         int length = (int)(code - DataCodes.MinFixString);
-                        if ((uint)length <= 0x1f && length < rest.Length)
+                        int header = 1;
+                        if (code == DataCodes.String8 && rest.Length >= 2)
+                        {
+                            length = rest[1];
+                            header = 2;
+                        }
+
+                        if ((uint)length <= byte.MaxValue && (header == 2 || length <= 0x1f) && header + length <= rest.Length)
                         {
                             if (++values > maxValues)
                             {
                                 goto TooManyValues;
                             }
 
-                            if (!Utf8Text.TryDecode(rest.Slice(1, length), out string text))
+                            if (!Utf8Text.TryDecode(rest.Slice(header, length), out string text))
                             {
                                 failure.Kind = FailureKind.Utf8;
                                 failure.Offset = offset;
@@ -148,7 +172,7 @@ namespace MsgPack.Spec
                             }
 
                             value = text;
-                            rest = rest.Slice(1 + length);
+                            rest = rest.Slice(header + length);
                             goto Complete;
                         }
                     }
@@ -404,6 +428,22 @@ namespace MsgPack.Spec
                 _ => token.GetInt64(),
             };
         }
+
+        /// <summary>
+        /// An integer of format uint 8 to int 64 from the bytes after its code, boxed as <see cref="BoxInteger(MsgPackToken)"/>
+        /// boxes it (the first-byte path of the read; the token path serves a token cut by a segment).
+        /// </summary>
+        private static object BoxInteger(uint code, ref byte data) => code switch
+        {
+            DataCodes.UInt8 => BoxedBytes[data],
+            DataCodes.UInt16 => BigEndian.ReadUInt16(ref data),
+            DataCodes.UInt32 => BigEndian.ReadUInt32(ref data),
+            DataCodes.UInt64 => BigEndian.ReadUInt64(ref data),
+            DataCodes.Int8 => BoxedSBytes[data],
+            DataCodes.Int16 => BigEndian.ReadInt16(ref data),
+            DataCodes.Int32 => BigEndian.ReadInt32(ref data),
+            _ => BigEndian.ReadInt64(ref data),
+        };
 
         /// <summary>A str, bin or ext from its payload: false for a str that is not UTF-8.</summary>
         private static bool TryMakeScalar(MsgPackToken token, ReadOnlySpan<byte> payload, out object? value)

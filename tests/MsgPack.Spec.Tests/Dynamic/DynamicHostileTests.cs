@@ -129,6 +129,45 @@ namespace MsgPack.Spec.Tests.Dynamic
             }
         }
 
+        /// <summary>
+        /// The first-byte path (a token whole in the segment) and the token path (a token cut by a segment boundary)
+        /// make the same values: each integer format boxed as the type it implies, fixstr and str 8.
+        /// </summary>
+        [Fact]
+        public void Integers_and_strs_read_alike_whole_and_cut_by_a_segment()
+        {
+            byte[] bytes = Hex.ToBytes(
+                "9d 05 ef cc ff cd ff fe ce ff ff ff fd cf ff ff ff ff ff ff ff fc d0 80 d1 80 01 d2 80 00 00 02 d3 80 00 00 00 00 00 00 03" +
+                " a2 68 69 d9 03 61 62 63 d9 00");
+            object?[] whole = Assert.IsType<object[]>(MsgPackDynamic.Read(bytes, out int read));
+            Assert.Equal(bytes.Length, read);
+            object[] expected =
+            {
+                (byte)5, (sbyte)-17, (byte)255, (ushort)65534, 4294967293u, 18446744073709551612ul, (sbyte)-128, (short)-32767,
+                -2147483646, -9223372036854775805L, "hi", "abc", "",
+            };
+            Assert.Equal(expected.Length, whole.Length);
+            for (int i = 0; i < expected.Length; i++)
+            {
+                Assert.Equal(expected[i].GetType(), whole[i]!.GetType());
+                Assert.Equal(expected[i], whole[i]);
+            }
+
+            for (int cut = 1; cut < bytes.Length; cut++)
+            {
+                var reader = new MsgPackReader(FuzzOracle.Segments.FromCuts(bytes, new[] { cut }, out _));
+                object?[] pieces = Assert.IsType<object[]>(MsgPackDynamic.Read(ref reader));
+                for (int i = 0; i < expected.Length; i++)
+                {
+                    Assert.Equal(expected[i].GetType(), pieces[i]!.GetType());
+                    Assert.Equal(expected[i], pieces[i]);
+                }
+            }
+
+            // A str 8 of 0 bytes: the last byte, cut off, is a truncation.
+            Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(bytes.AsSpan(0, bytes.Length - 1), out _, out _));
+        }
+
         [Fact]
         public void Integer_keys_crafted_to_share_a_default_hash_spread_over_the_buckets()
         {
