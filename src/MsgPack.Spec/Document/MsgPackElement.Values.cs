@@ -346,16 +346,12 @@ namespace MsgPack.Spec
             long v = row.Value;
             if (typeof(T) == typeof(bool))
             {
-                bool flag = v != 0;
-                value = Unsafe.As<bool, T>(ref flag);
-                return type == MsgPackType.Boolean;
+                return As(v != 0, type == MsgPackType.Boolean, out value);
             }
 
             if (typeof(T) == typeof(double))
             {
-                double real = BitConverter.Int64BitsToDouble(v);
-                value = Unsafe.As<double, T>(ref real);
-                return type == MsgPackType.Float;
+                return As(BitConverter.Int64BitsToDouble(v), type == MsgPackType.Float, out value);
             }
 
             if (!(typeof(T) == typeof(long) || typeof(T) == typeof(ulong) || typeof(T) == typeof(int) || typeof(T) == typeof(uint)
@@ -371,57 +367,23 @@ namespace MsgPack.Spec
                 return false;
             }
 
-            if (typeof(T) == typeof(long))
-            {
-                value = Unsafe.As<long, T>(ref v);
-                return true;
-            }
+            // Each width: the value narrowed, and whether the narrowing kept it.
+            return typeof(T) == typeof(long) ? As(v, true, out value)
+                : typeof(T) == typeof(ulong) ? As(unchecked((ulong)v), v >= 0, out value)
+                : typeof(T) == typeof(int) ? As(unchecked((int)v), unchecked((int)v) == v, out value)
+                : typeof(T) == typeof(uint) ? As(unchecked((uint)v), unchecked((uint)v) == v, out value)
+                : typeof(T) == typeof(short) ? As(unchecked((short)v), unchecked((short)v) == v, out value)
+                : typeof(T) == typeof(ushort) ? As(unchecked((ushort)v), unchecked((ushort)v) == v, out value)
+                : typeof(T) == typeof(sbyte) ? As(unchecked((sbyte)v), unchecked((sbyte)v) == v, out value)
+                : As(unchecked((byte)v), unchecked((byte)v) == v, out value);
+        }
 
-            if (typeof(T) == typeof(ulong))
-            {
-                ulong n = unchecked((ulong)v);
-                value = Unsafe.As<ulong, T>(ref n);
-                return v >= 0;
-            }
-
-            if (typeof(T) == typeof(int))
-            {
-                int n = unchecked((int)v);
-                value = Unsafe.As<int, T>(ref n);
-                return n == v;
-            }
-
-            if (typeof(T) == typeof(uint))
-            {
-                uint n = unchecked((uint)v);
-                value = Unsafe.As<uint, T>(ref n);
-                return n == v;
-            }
-
-            if (typeof(T) == typeof(short))
-            {
-                short n = unchecked((short)v);
-                value = Unsafe.As<short, T>(ref n);
-                return n == v;
-            }
-
-            if (typeof(T) == typeof(ushort))
-            {
-                ushort n = unchecked((ushort)v);
-                value = Unsafe.As<ushort, T>(ref n);
-                return n == v;
-            }
-
-            if (typeof(T) == typeof(sbyte))
-            {
-                sbyte n = unchecked((sbyte)v);
-                value = Unsafe.As<sbyte, T>(ref n);
-                return n == v;
-            }
-
-            byte b = unchecked((byte)v);
-            value = Unsafe.As<byte, T>(ref b);
-            return b == v;
+        /// <summary>Gives <paramref name="narrowed"/> as <typeparamref name="T"/>, which it is (the caller tested <c>typeof(T)</c>), and returns <paramref name="kept"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool As<TNarrow, T>(TNarrow narrowed, bool kept, out T value)
+        {
+            value = Unsafe.As<TNarrow, T>(ref narrowed);
+            return kept;
         }
 
         /// <summary>Decodes the scalar at <paramref name="location"/> with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
@@ -429,11 +391,10 @@ namespace MsgPack.Spec
         private static T Decode<TDecoder, T>(DocumentStore store, int location)
             where TDecoder : struct, IValueDecoder<T>
         {
-            ReadOnlySpan<byte> bytes = store.Span;
-            ReadStatus status = default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out T value, out _);
+            ReadStatus status = DecodeAt<TDecoder, T>(store, location, out T value);
             if (status != ReadStatus.Done)
             {
-                ThrowGetFailure(status, bytes[location], default(TDecoder).Expected);
+                ThrowGetFailure(status, store.Span[location], default(TDecoder).Expected);
             }
 
             return value;
@@ -444,14 +405,17 @@ namespace MsgPack.Spec
         private static bool TryDecode<TDecoder, T>(DocumentStore store, int location, out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
-            ReadOnlySpan<byte> bytes = store.Span;
-            if (default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out value, out _) == ReadStatus.Done)
-            {
-                return true;
-            }
+            bool done = DecodeAt<TDecoder, T>(store, location, out value) == ReadStatus.Done;
+            value = done ? value : default!;
+            return done;
+        }
 
-            value = default!;
-            return false;
+        /// <summary>The core of <typeparamref name="TDecoder"/> at <paramref name="location"/> of the document's bytes.</summary>
+        private static ReadStatus DecodeAt<TDecoder, T>(DocumentStore store, int location, out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadOnlySpan<byte> bytes = store.Span;
+            return default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out value, out _);
         }
 
         /// <summary>The payload of a str, bin or ext, or throws for another kind.</summary>
