@@ -13,7 +13,7 @@ namespace MsgPack.Spec.Fuzzing
     internal sealed unsafe partial class FuzzOracle
     {
         /// <summary>
-        /// What a document costs beyond its pooled index: the index itself (12 bytes a row, one row a byte at most)
+        /// What a document costs beyond its pooled index: the index itself (16 bytes a row, one row a byte at most)
         /// when the pool has no array of its size yet, which a repeat does not pay.
         /// </summary>
         private const int DocumentBytesPerInputByte = 16;
@@ -312,8 +312,17 @@ namespace MsgPack.Spec.Fuzzing
                 _ => false,
             };
 
-            // The fixed-width getters read what the reader of the same name reads there.
+            // The fixed-width getters read what the reader of the same name reads there (the integers, bools and
+            // floats from the row the parse decoded them into, the rest from the bytes).
             same &= element.TryGetInt32(out int i32) == (MsgPackSpec.TryReadInt32(here, out int r32, out _) == OperationStatus.Done) && i32 == r32;
+            same &= element.TryGetInt64(out long i64) == (MsgPackSpec.TryReadInt64(here, out long ri64, out _) == OperationStatus.Done) && i64 == ri64;
+            same &= element.TryGetUInt32(out uint u32) == (MsgPackSpec.TryReadUInt32(here, out uint ru32, out _) == OperationStatus.Done) && u32 == ru32;
+            same &= element.TryGetInt16(out short i16) == (MsgPackSpec.TryReadInt16(here, out short ri16, out _) == OperationStatus.Done) && i16 == ri16;
+            same &= element.TryGetUInt16(out ushort u16) == (MsgPackSpec.TryReadUInt16(here, out ushort ru16, out _) == OperationStatus.Done) && u16 == ru16;
+            same &= element.TryGetSByte(out sbyte i8) == (MsgPackSpec.TryReadSByte(here, out sbyte ri8, out _) == OperationStatus.Done) && i8 == ri8;
+            same &= element.TryGetBoolean(out bool flag) == (MsgPackSpec.TryReadBoolean(here, out bool rflag, out _) == OperationStatus.Done) && flag == rflag;
+            same &= element.TryGetDouble(out double d) == (MsgPackSpec.TryReadDouble(here, out double rd, out _) == OperationStatus.Done)
+                && BitConverter.DoubleToInt64Bits(d) == BitConverter.DoubleToInt64Bits(rd);
             same &= element.TryGetByte(out byte u8) == (MsgPackSpec.TryReadByte(here, out byte r8, out _) == OperationStatus.Done) && u8 == r8;
             same &= element.TryGetUInt64(out ulong u64) == (MsgPackSpec.TryReadUInt64(here, out ulong r64, out _) == OperationStatus.Done) && u64 == r64;
             same &= element.TryGetSingle(out float f) == (MsgPackSpec.TryReadSingle(here, out float rf, out _) == OperationStatus.Done)

@@ -84,11 +84,13 @@ namespace MsgPack.Spec
                 uint code = Unsafe.Add(ref data, pos);
                 MsgPackType type;
                 int length = 0;    // str/bin/ext payload, array items, map entries
+                long value;        // the row's value: the length, or an integer's, bool's or float's value (DocumentRow.Value)
                 long children = 0; // values inside an array or map
                 int size;          // the bytes of the token: the whole scalar, or a container's header
                 if (code <= DataCodes.MaxPositiveFixInt || code >= DataCodes.MinNegativeFixInt)
                 {
                     type = MsgPackType.Integer;
+                    value = unchecked((sbyte)code);
                     size = 1;
                 }
                 else if (code <= DataCodes.MaxFixArray)
@@ -98,14 +100,16 @@ namespace MsgPack.Spec
                     bool map = code <= DataCodes.MaxFixMap;
                     type = map ? MsgPackType.Map : MsgPackType.Array;
                     children = map ? 2 * length : length;
+                    value = length;
                     size = 1;
                 }
                 else if (code <= DataCodes.MaxFixString)
                 {
                     type = MsgPackType.String;
                     length = (int)(code & 0x1f);
+                    value = length;
                     size = 1 + length;
-                    if (size > left || (checkUtf8 && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + 1), length)))
+                    if (size > left || (checkUtf8 && !IsShortAscii(ref Unsafe.Add(ref data, pos + 1), length) && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + 1), length)))
                     {
                         goto Fail;
                     }
@@ -117,17 +121,27 @@ namespace MsgPack.Spec
                     {
                         case DataCodes.Nil:
                             type = MsgPackType.Nil;
+                            value = 0;
                             size = 1;
                             break;
                         case DataCodes.False:
                         case DataCodes.True:
                             type = MsgPackType.Boolean;
+                            value = code == DataCodes.True ? 1 : 0;
                             size = 1;
                             break;
                         case DataCodes.Float32:
                         case DataCodes.Float64:
                             type = MsgPackType.Float;
                             size = code == DataCodes.Float32 ? 5 : 9;
+                            if (size > left)
+                            {
+                                goto Fail;
+                            }
+
+                            // The one float core: a float 32 widened exactly, so GetDouble reads the row alone.
+                            MsgPackSpec.DecodeDouble(ref Unsafe.Add(ref data, pos), left, out double real, out _);
+                            value = BitConverter.DoubleToInt64Bits(real);
                             break;
                         case DataCodes.UInt8:
                         case DataCodes.UInt16:
@@ -139,6 +153,22 @@ namespace MsgPack.Spec
                         case DataCodes.Int64:
                             type = MsgPackType.Integer;
                             size = MsgPackSpec.TokenSizeTable[(int)code];
+                            if (size > left)
+                            {
+                                goto Fail;
+                            }
+
+                            // The integer cores: a uint 64 above long.MaxValue keeps its bits (its code tells it apart).
+                            if (code == DataCodes.UInt64)
+                            {
+                                MsgPackSpec.DecodeUInt64(ref Unsafe.Add(ref data, pos), left, out ulong large, out _);
+                                value = unchecked((long)large);
+                            }
+                            else
+                            {
+                                MsgPackSpec.DecodeInt64(ref Unsafe.Add(ref data, pos), left, out value, out _);
+                            }
+
                             break;
                         case DataCodes.String8:
                         case DataCodes.String16:
@@ -155,7 +185,8 @@ namespace MsgPack.Spec
                             }
 
                             size = header + length;
-                            if (type == MsgPackType.String && checkUtf8 && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + header), length))
+                            value = length;
+                            if (type == MsgPackType.String && checkUtf8 && !IsShortAscii(ref Unsafe.Add(ref data, pos + header), length) && !Utf8Text.IsValid(ref Unsafe.Add(ref data, pos + header), length))
                             {
                                 goto Fail;
                             }
@@ -193,6 +224,7 @@ namespace MsgPack.Spec
                             }
 
                             size = header + length;
+                            value = length;
                             type = MsgPackType.Extension;
                             if (unchecked((sbyte)Unsafe.Add(ref data, pos + header - 1)) == DataCodes.TimestampExtensionType)
                             {
@@ -224,6 +256,7 @@ namespace MsgPack.Spec
                             type = map ? MsgPackType.Map : MsgPackType.Array;
                             children = map ? 2L * announced : announced;
                             length = (int)announced;
+                            value = announced;
                             size = header;
                             break;
                         }
@@ -262,7 +295,7 @@ namespace MsgPack.Spec
                     rows = store.Grow();
                 }
 
-                rows[count] = new DocumentRow(pos, length, type);
+                rows[count] = new DocumentRow(pos, type, value);
                 count++;
                 pos += size;
                 if (children != 0)
@@ -304,6 +337,45 @@ namespace MsgPack.Spec
             consumed = pos;
             store.RowCount = count;
             return ParseOutcome.Malformed;
+        }
+
+        /// <summary>
+        /// Whether a str of up to 64 bytes is all ASCII (so UTF-8), tested a word at a time here, the last word
+        /// overlapping the one before: most keys and short values are, and the call to the validator, which then
+        /// decides every other str, costs more than the test for such short text.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool IsShortAscii(ref byte start, int length)
+        {
+            if (length >= 8)
+            {
+                if (length > 64)
+                {
+                    return false;
+                }
+
+                ulong bits = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, length - 8));
+                for (int i = 0; i < length - 8; i += 8)
+                {
+                    bits |= Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, i));
+                }
+
+                return (bits & 0x8080808080808080UL) == 0;
+            }
+
+            if (length >= 4)
+            {
+                uint word = Unsafe.ReadUnaligned<uint>(ref start) | Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref start, length - 4));
+                return (word & 0x80808080u) == 0;
+            }
+
+            uint any = 0;
+            for (int i = 0; i < length; i++)
+            {
+                any |= Unsafe.Add(ref start, i);
+            }
+
+            return any < 0x80;
         }
 
         /// <summary>Reads the length field of a str, bin or ext 8/16/32 header (<paramref name="header"/> - 1 bytes after the code) and checks that the payload is there.</summary>

@@ -1,14 +1,15 @@
 namespace MsgPack.Spec
 {
     /// <summary>
-    /// One value of a parsed document, in its index: 12 bytes, one row per value (map keys included), in the order
+    /// One value of a parsed document, in its index: 16 bytes, one row per value (map keys included), in the order
     /// the values come in the bytes, so a container's items are the rows that follow it.
     /// </summary>
     /// <remarks>
-    /// The row says where the value is and how far its subtree reaches, nothing more: scalars are decoded from the
-    /// bytes when asked for, by the cores every reader uses, so the index costs one pass and 12 bytes a value however
-    /// rich the value is. Every value takes one byte at least, so a document of <c>n</c> bytes has at most <c>n</c>
-    /// rows: the index grows with the bytes present, never with a count the input claims.
+    /// The row says where the value is, how far its subtree reaches, and what a visit asks for most: the length or
+    /// count of a str, bin, ext, array or map, and the value of an integer, bool or float, decoded once by the parse
+    /// (with the cores every reader uses), so that walking a document reads rows and not bytes. Every value takes one
+    /// byte at least, so a document of <c>n</c> bytes has at most <c>n</c> rows: the index grows with the bytes
+    /// present, never with a count the input claims.
     /// </remarks>
     [StructLayout(LayoutKind.Sequential)]
     internal struct DocumentRow
@@ -21,9 +22,6 @@ namespace MsgPack.Spec
         /// <summary>Where the value starts: the offset of its first byte in the document's bytes.</summary>
         public int Location;
 
-        /// <summary>str, bin, ext and timestamp: the payload's length; array: the items; map: the entries; 0 for the other scalars.</summary>
-        public int Length;
-
         /// <summary>
         /// Bits 0-27: the rows of the value's subtree, its own included (1 for a scalar or an empty container); the row
         /// after the subtree is the value's next sibling, or the next value of an enclosing container. Bits 28-31: its
@@ -31,12 +29,26 @@ namespace MsgPack.Spec
         /// </summary>
         public int RowsAndType;
 
+        /// <summary>
+        /// str, bin, ext and timestamp: the payload's length; array: the items; map: the entries; integer: its value
+        /// (a uint 64 above <see cref="long.MaxValue"/> as its bits, told apart by its code); bool: 1 or 0; float: the
+        /// bits of its <see cref="double"/> (a float 32 widened exactly); nil: 0.
+        /// </summary>
+        public long Value;
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public DocumentRow(int location, int length, MsgPackType type)
+        public DocumentRow(int location, MsgPackType type, long value)
         {
             Location = location;
-            Length = length;
             RowsAndType = ((int)type << TypeShift) | 1;
+            Value = value;
+        }
+
+        /// <summary>The payload's length of a str, bin, ext or timestamp, the items of an array, the entries of a map.</summary>
+        public readonly int Length
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (int)Value;
         }
 
         public readonly MsgPackType Type

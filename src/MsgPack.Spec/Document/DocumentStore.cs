@@ -69,6 +69,13 @@ namespace MsgPack.Spec
 
         public int RowCount;
 
+        /// <summary>
+        /// The row at <paramref name="index"/>, by reference (a row is 16 bytes: the accessors read the field they
+        /// need). Bounds-checked still: a Dispose racing a read on another thread must not let it read past the array.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ref DocumentRow RowAt(int index) => ref Rows[index];
+
         /// <summary>The root value's length in bytes.</summary>
         public int Length;
 

@@ -7,8 +7,9 @@ namespace MsgPack.Spec
     /// </summary>
     /// <remarks>
     /// <para>
-    /// <b>What it costs.</b> One pass over the bytes writes one row of 12 bytes per value (map keys included) into
-    /// pooled memory; nothing else is copied or decoded until asked for (<see cref="RootElement"/>). The bytes stay
+    /// <b>What it costs.</b> One pass over the bytes writes one row of 16 bytes per value (map keys included) into
+    /// pooled memory (with the value of each integer, bool and float, and the length of each str, bin, ext, array and
+    /// map, decoded there once, so a walk reads rows); nothing else is copied or decoded until asked for (<see cref="RootElement"/>). The bytes stay
     /// the caller's (<see cref="Parse(ReadOnlyMemory{byte}, MsgPackDocumentOptions)"/>) and must not change while the
     /// document is in use; a sequence of several segments, and <see cref="ParseValue"/>'s value, are copied into pooled
     /// memory the document owns. <see cref="Dispose"/> gives the memory back: dispose every document (a <c>using</c>).

@@ -36,9 +36,9 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// How many values a document may hold, map keys included (each is one row of 12 bytes in the index);
+        /// How many values a document may hold, map keys included (each is one row of 16 bytes in the index);
         /// <see cref="MaxValueCountLimit"/> unless set. A document never holds more values than it has bytes, so
-        /// the index of an <c>n</c>-byte document takes at most <c>12 n</c> bytes whatever it says: this limit is for
+        /// the index of an <c>n</c>-byte document takes at most <c>16 n</c> bytes whatever it says: this limit is for
         /// callers who want less.
         /// </summary>
         /// <exception cref="ArgumentOutOfRangeException">The value set is not from 1 to <see cref="MaxValueCountLimit"/>.</exception>

@@ -30,28 +30,37 @@ namespace MsgPack.Spec
 
     public readonly partial struct MsgPackElement
     {
-        private MsgPackElement At(int row) => new MsgPackElement(_store!, row, _generation);
-
         /// <summary>The items of an array element, in order (<see cref="EnumerateArray"/>): a struct, so <c>foreach</c> allocates nothing.</summary>
+        /// <remarks>
+        /// Rows, not elements: the store, the generation and four row numbers (32 bytes with the padding), the current element made when
+        /// asked for, so that a walk that recurses into each item keeps a small frame (a struct local the JIT zeroes at
+        /// every call of the walker, scalar items included).
+        /// </remarks>
         public struct ArrayEnumerator : IEnumerable<MsgPackElement>, IEnumerator<MsgPackElement>
         {
-            private readonly MsgPackElement _array;
+            private readonly DocumentStore? _store;
+            private readonly int _generation;
+            private readonly int _first;
             private readonly int _end;
             private int _next;
-            private MsgPackElement _current;
+
+            // The current item's row; 0 before the first (row 0 is the root, never an item).
+            private int _current;
 
             internal ArrayEnumerator(MsgPackElement array, int end)
             {
-                _array = array;
+                _store = array._store;
+                _generation = array._generation;
+                _first = array._row + 1;
                 _end = end;
-                _next = array._row + 1;
-                _current = default;
+                _next = _first;
+                _current = 0;
             }
 
             /// <summary>The current item.</summary>
-            public readonly MsgPackElement Current => _current;
+            public readonly MsgPackElement Current => _current == 0 ? default : new MsgPackElement(_store!, _current, _generation);
 
-            readonly object IEnumerator.Current => _current;
+            readonly object IEnumerator.Current => Current;
 
             /// <summary>The enumerator itself, at the start, for <c>foreach</c>.</summary>
             /// <returns>The enumerator.</returns>
@@ -71,22 +80,23 @@ namespace MsgPack.Spec
             /// <exception cref="ObjectDisposedException">The document was disposed.</exception>
             public bool MoveNext()
             {
-                DocumentRow[] rows = _array.Live().Rows;
-                if (_next >= _end)
+                DocumentStore store = Live(_store, _generation);
+                int next = _next;
+                if (next >= _end)
                 {
                     return false;
                 }
 
-                _current = _array.At(_next);
-                _next += rows[_next].Rows;
+                _current = next;
+                _next = next + store.RowAt(next).Rows;
                 return true;
             }
 
             /// <summary>Goes back to the start.</summary>
             public void Reset()
             {
-                _next = _array._row + 1;
-                _current = default;
+                _next = _first;
+                _current = 0;
             }
 
             /// <summary>Nothing to release.</summary>
@@ -96,25 +106,36 @@ namespace MsgPack.Spec
         }
 
         /// <summary>The entries of a map element, in order (<see cref="EnumerateMap"/>): a struct, so <c>foreach</c> allocates nothing.</summary>
+        /// <remarks>Rows, not elements, as <see cref="ArrayEnumerator"/> (32 bytes): the current entry is made when asked for.</remarks>
         public struct MapEnumerator : IEnumerable<MsgPackMapEntry>, IEnumerator<MsgPackMapEntry>
         {
-            private readonly MsgPackElement _map;
+            private readonly DocumentStore? _store;
+            private readonly int _generation;
+            private readonly int _first;
             private readonly int _end;
             private int _next;
-            private MsgPackMapEntry _current;
+
+            // The current entry's key row (0 before the first: row 0 is the root, never a key) and value row.
+            private int _key;
+            private int _value;
 
             internal MapEnumerator(MsgPackElement map, int end)
             {
-                _map = map;
+                _store = map._store;
+                _generation = map._generation;
+                _first = map._row + 1;
                 _end = end;
-                _next = map._row + 1;
-                _current = default;
+                _next = _first;
+                _key = 0;
+                _value = 0;
             }
 
             /// <summary>The current entry.</summary>
-            public readonly MsgPackMapEntry Current => _current;
+            public readonly MsgPackMapEntry Current => _key == 0
+                ? default
+                : new MsgPackMapEntry(new MsgPackElement(_store!, _key, _generation), new MsgPackElement(_store!, _value, _generation));
 
-            readonly object IEnumerator.Current => _current;
+            readonly object IEnumerator.Current => Current;
 
             /// <summary>The enumerator itself, at the start, for <c>foreach</c>.</summary>
             /// <returns>The enumerator.</returns>
@@ -134,23 +155,27 @@ namespace MsgPack.Spec
             /// <exception cref="ObjectDisposedException">The document was disposed.</exception>
             public bool MoveNext()
             {
-                DocumentRow[] rows = _map.Live().Rows;
-                if (_next >= _end)
+                DocumentStore store = Live(_store, _generation);
+                int next = _next;
+                if (next >= _end)
                 {
                     return false;
                 }
 
-                int valueRow = _next + rows[_next].Rows;
-                _current = new MsgPackMapEntry(_map.At(_next), _map.At(valueRow));
-                _next = valueRow + rows[valueRow].Rows;
+                DocumentRow[] rows = store.Rows;
+                int value = next + rows[next].Rows;
+                _key = next;
+                _value = value;
+                _next = value + rows[value].Rows;
                 return true;
             }
 
             /// <summary>Goes back to the start.</summary>
             public void Reset()
             {
-                _next = _map._row + 1;
-                _current = default;
+                _next = _first;
+                _key = 0;
+                _value = 0;
             }
 
             /// <summary>Nothing to release.</summary>

@@ -312,38 +312,110 @@ namespace MsgPack.Spec
             return found;
         }
 
-        /// <summary>Decodes the element's scalar with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
+        /// <summary>The element's scalar, from its row when the row holds it, else decoded with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private T Get<TDecoder, T>()
             where TDecoder : struct, IValueDecoder<T>
         {
             DocumentStore store = Live();
-            ReadOnlySpan<byte> bytes = store.Span;
-            int location = store.Rows[_row].Location;
-            ReadStatus status = default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out T value, out _);
-            if (status != ReadStatus.Done)
-            {
-                ThrowGetFailure(status, bytes[location], default(TDecoder).Expected);
-            }
-
-            return value;
+            ref DocumentRow row = ref store.RowAt(_row);
+            return TryFromRow(store, ref row, out T value) ? value : Decode<TDecoder, T>(store, row.Location);
         }
 
-        /// <summary>Decodes the element's scalar with the core of <typeparamref name="TDecoder"/>; false when it is not one.</summary>
+        /// <summary>The element's scalar, from its row when the row holds it, else decoded with the core of <typeparamref name="TDecoder"/>; false when it is not one.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private bool TryGet<TDecoder, T>(out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
             DocumentStore store = Live();
-            ReadOnlySpan<byte> bytes = store.Span;
-            int location = store.Rows[_row].Location;
-            if (default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out value, out _) == ReadStatus.Done)
+            ref DocumentRow row = ref store.RowAt(_row);
+            return TryFromRow(store, ref row, out value) || TryDecode<TDecoder, T>(store, row.Location, out value);
+        }
+
+        /// <summary>
+        /// The scalar the parse left in the row (<see cref="DocumentRow.Value"/>): an integer of any width it fits, a
+        /// bool, a double. False sends the caller to the decoder, which then reads the bytes and says what is wrong (a
+        /// value of another kind, an integer that does not fit) exactly as <see cref="MsgPackSpec"/>'s reader does; so
+        /// true here must mean what the decoder would read, no more (the differential tests compare every element).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool TryFromRow<T>(DocumentStore store, ref DocumentRow row, out T value)
+        {
+            value = default!;
+            MsgPackType type = row.Type;
+            long v = row.Value;
+            if (typeof(T) == typeof(bool))
             {
-                return true;
+                return As(v != 0, type == MsgPackType.Boolean, out value);
             }
 
-            value = default!;
-            return false;
+            if (typeof(T) == typeof(double))
+            {
+                return As(BitConverter.Int64BitsToDouble(v), type == MsgPackType.Float, out value);
+            }
+
+            if (!(typeof(T) == typeof(long) || typeof(T) == typeof(ulong) || typeof(T) == typeof(int) || typeof(T) == typeof(uint)
+                || typeof(T) == typeof(short) || typeof(T) == typeof(ushort) || typeof(T) == typeof(sbyte) || typeof(T) == typeof(byte)))
+            {
+                // float 32, timestamp: the decoder.
+                return false;
+            }
+
+            if (type != MsgPackType.Integer || (v < 0 && store.Span[row.Location] == DataCodes.UInt64))
+            {
+                // Not an integer, or a uint 64 above long.MaxValue (its bits are negative): the decoder tells.
+                return false;
+            }
+
+            // Each width: the value narrowed, and whether the narrowing kept it.
+            return typeof(T) == typeof(long) ? As(v, true, out value)
+                : typeof(T) == typeof(ulong) ? As(unchecked((ulong)v), v >= 0, out value)
+                : typeof(T) == typeof(int) ? As(unchecked((int)v), unchecked((int)v) == v, out value)
+                : typeof(T) == typeof(uint) ? As(unchecked((uint)v), unchecked((uint)v) == v, out value)
+                : typeof(T) == typeof(short) ? As(unchecked((short)v), unchecked((short)v) == v, out value)
+                : typeof(T) == typeof(ushort) ? As(unchecked((ushort)v), unchecked((ushort)v) == v, out value)
+                : typeof(T) == typeof(sbyte) ? As(unchecked((sbyte)v), unchecked((sbyte)v) == v, out value)
+                : As(unchecked((byte)v), unchecked((byte)v) == v, out value);
+        }
+
+        /// <summary>Gives <paramref name="narrowed"/> as <typeparamref name="T"/>, which it is (the caller tested <c>typeof(T)</c>), and returns <paramref name="kept"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool As<TNarrow, T>(TNarrow narrowed, bool kept, out T value)
+        {
+            value = Unsafe.As<TNarrow, T>(ref narrowed);
+            return kept;
+        }
+
+        /// <summary>Decodes the scalar at <paramref name="location"/> with the core of <typeparamref name="TDecoder"/>, or throws.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static T Decode<TDecoder, T>(DocumentStore store, int location)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadStatus status = DecodeAt<TDecoder, T>(store, location, out T value);
+            if (status != ReadStatus.Done)
+            {
+                ThrowGetFailure(status, store.Span[location], default(TDecoder).Expected);
+            }
+
+            return value;
+        }
+
+        /// <summary>Decodes the scalar at <paramref name="location"/> with the core of <typeparamref name="TDecoder"/>; false when it is not one.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static bool TryDecode<TDecoder, T>(DocumentStore store, int location, out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            bool done = DecodeAt<TDecoder, T>(store, location, out value) == ReadStatus.Done;
+            value = done ? value : default!;
+            return done;
+        }
+
+        /// <summary>The core of <typeparamref name="TDecoder"/> at <paramref name="location"/> of the document's bytes.</summary>
+        private static ReadStatus DecodeAt<TDecoder, T>(DocumentStore store, int location, out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadOnlySpan<byte> bytes = store.Span;
+            return default(TDecoder).Decode(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), location), bytes.Length - location, out value, out _);
         }
 
         /// <summary>The payload of a str, bin or ext, or throws for another kind.</summary>
@@ -364,8 +436,7 @@ namespace MsgPack.Spec
         private bool TryPayload(MsgPackType type, out ReadOnlyMemory<byte> payload, out sbyte extensionType)
         {
             DocumentStore store = Live();
-            DocumentRow[] rows = store.Rows;
-            DocumentRow row = rows[_row];
+            ref DocumentRow row = ref store.RowAt(_row);
             if (row.Type != type)
             {
                 payload = default;
@@ -373,7 +444,7 @@ namespace MsgPack.Spec
                 return false;
             }
 
-            int end = _row + 1 < store.RowCount ? rows[_row + 1].Location : store.Length;
+            int end = _row + 1 < store.RowCount ? store.RowAt(_row + 1).Location : store.Length;
             payload = store.Memory.Slice(end - row.Length, row.Length);
             extensionType = type >= MsgPackType.Extension ? unchecked((sbyte)store.Span[end - row.Length - 1]) : (sbyte)0;
             return true;

@@ -42,8 +42,7 @@ namespace MsgPack.Spec
         {
             get
             {
-                DocumentStore store = Live();
-                return store.Rows[_row].Type;
+                return Live().RowAt(_row).Type;
             }
         }
 
@@ -60,7 +59,7 @@ namespace MsgPack.Spec
             get
             {
                 DocumentStore store = Live();
-                return store.Span[store.Rows[_row].Location];
+                return store.Span[store.RowAt(_row).Location];
             }
         }
 
@@ -86,7 +85,7 @@ namespace MsgPack.Spec
         {
             get
             {
-                DocumentRow array = Container(MsgPackType.Array);
+                ref DocumentRow array = ref Container(MsgPackType.Array);
                 if ((uint)index >= (uint)array.Length)
                 {
                     ThrowIndexOutOfRange(index, array.Length);
@@ -118,8 +117,7 @@ namespace MsgPack.Spec
         /// <exception cref="ObjectDisposedException">The document was disposed, or the element is <c>default</c>.</exception>
         public ArrayEnumerator EnumerateArray()
         {
-            DocumentRow array = Container(MsgPackType.Array);
-            return new ArrayEnumerator(this, _row + array.Rows);
+            return new ArrayEnumerator(this, _row + Container(MsgPackType.Array).Rows);
         }
 
         /// <summary>The entries of a map, in order, keys and values as elements, without allocating (<c>foreach</c> over it).</summary>
@@ -128,8 +126,7 @@ namespace MsgPack.Spec
         /// <exception cref="ObjectDisposedException">The document was disposed, or the element is <c>default</c>.</exception>
         public MapEnumerator EnumerateMap()
         {
-            DocumentRow map = Container(MsgPackType.Map);
-            return new MapEnumerator(this, _row + map.Rows);
+            return new MapEnumerator(this, _row + Container(MsgPackType.Map).Rows);
         }
 
         /// <summary>Looks a str key up in a map: the value of the first entry whose key is <paramref name="key"/>.</summary>
@@ -185,25 +182,30 @@ namespace MsgPack.Spec
         /// </summary>
         private bool TryFindEntry(ReadOnlySpan<byte> utf8Key, long integerKey, bool byInteger, out MsgPackElement value)
         {
-            DocumentRow map = Container(MsgPackType.Map);
+            int count = Container(MsgPackType.Map).Length;
             DocumentStore store = _store!;
             DocumentRow[] rows = store.Rows;
             ReadOnlySpan<byte> bytes = store.Span;
             MsgPackType keyType = byInteger ? MsgPackType.Integer : MsgPackType.String;
             int row = _row + 1;
-            for (int i = 0; i < map.Length; i++)
+            for (int i = 0; i < count; i++)
             {
-                DocumentRow key = rows[row];
+                ref DocumentRow key = ref rows[row];
                 int valueRow = row + key.Rows;
+                ref DocumentRow entry = ref rows[valueRow];
+
+                // The key's value is in its row: an integer's (a uint 64 above long.MaxValue, negative there, is never
+                // a long key), a str's length; a str's payload ends where the value starts, so it is found without
+                // decoding the key's header.
                 if (key.Type == keyType && (byInteger
-                    ? MsgPackSpec.DecodeInt64(ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), key.Location), bytes.Length - key.Location, out long found, out _) == ReadStatus.Done && found == integerKey
-                    : key.Length == utf8Key.Length && bytes.Slice(key.Location + StringHeaderLength(bytes[key.Location]), key.Length).SequenceEqual(utf8Key)))
+                    ? key.Value == integerKey && (integerKey >= 0 || bytes[key.Location] != DataCodes.UInt64)
+                    : key.Value == utf8Key.Length && bytes.Slice(entry.Location - utf8Key.Length, utf8Key.Length).SequenceEqual(utf8Key)))
                 {
                     value = new MsgPackElement(store, valueRow, _generation);
                     return true;
                 }
 
-                row = valueRow + rows[valueRow].Rows;
+                row = valueRow + entry.Rows;
             }
 
             value = default;
@@ -265,7 +267,7 @@ namespace MsgPack.Spec
         {
             DocumentStore store = Live();
             DocumentRow[] rows = store.Rows;
-            DocumentRow row = rows[_row];
+            ref DocumentRow row = ref rows[_row];
 
             // The rows follow the bytes: the value ends where the row after its subtree starts, or with the document.
             int next = _row + row.Rows;
@@ -361,10 +363,13 @@ namespace MsgPack.Spec
 
         /// <summary>The element's store, checked to be the one the element was made from.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private DocumentStore Live()
+        private DocumentStore Live() => Live(_store, _generation);
+
+        /// <summary>The store of a handle (an element, an enumerator), checked to be the one the handle was made from.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static DocumentStore Live(DocumentStore? store, int generation)
         {
-            DocumentStore? store = _store;
-            if (store == null || store.Generation != _generation)
+            if (store == null || store.Generation != generation)
             {
                 ThrowHelper.ThrowObjectDisposed(nameof(MsgPackDocument));
             }
@@ -374,21 +379,16 @@ namespace MsgPack.Spec
 
         /// <summary>The row of an array or map, checked to be of <paramref name="type"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private DocumentRow Container(MsgPackType type)
+        private ref DocumentRow Container(MsgPackType type)
         {
-            DocumentRow row = Live().Rows[_row];
+            ref DocumentRow row = ref Live().RowAt(_row);
             if (row.Type != type)
             {
                 ThrowWrongType(row.Type, type);
             }
 
-            return row;
+            return ref row;
         }
-
-        /// <summary>The bytes before a str's payload: fixstr 1, str 8 2, str 16 3, str 32 5.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int StringHeaderLength(byte code) =>
-            code <= DataCodes.MaxFixString ? 1 : code == DataCodes.String8 ? 2 : code == DataCodes.String16 ? 3 : 5;
 
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
         private static void ThrowWrongType(MsgPackType actual, MsgPackType expected) =>

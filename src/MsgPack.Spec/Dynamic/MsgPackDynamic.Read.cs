@@ -97,6 +97,86 @@ namespace MsgPack.Spec
                 while (true)
                 {
                     long offset = segmentEnd - rest.Length;
+                    object? value;
+                    bool isMap;
+                    int count;
+
+                    // The commonest tokens, whole in the segment, decoded here from their first byte: integers (fixints
+                    // from the shared boxes), fixstr and str 8, and the headers of fixmap and fixarray. The order of the
+                    // checks is the general path's: the token, the value count, then its payload.
+                    if (!rest.IsEmpty)
+                    {
+                        uint code = rest[0];
+                        if (code <= DataCodes.MaxPositiveFixInt || code >= DataCodes.MinNegativeFixInt)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            value = code <= DataCodes.MaxPositiveFixInt ? BoxedBytes[code] : BoxedSBytes[code];
+                            rest = rest.Slice(1);
+                            goto Complete;
+                        }
+
+                        if (code <= DataCodes.MaxFixArray)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            isMap = code <= DataCodes.MaxFixMap;
+                            count = (int)(code & 0x0f);
+                            rest = rest.Slice(1);
+                            goto Open;
+                        }
+
+                        if (code - DataCodes.UInt8 <= DataCodes.Int64 - DataCodes.UInt8)
+                        {
+                            // uint 8 to int 64: 2 to 9 bytes.
+                            int size = 1 << (int)((code - DataCodes.UInt8) & 3);
+                            if (size < rest.Length)
+                            {
+                                if (++values > maxValues)
+                                {
+                                    goto TooManyValues;
+                                }
+
+                                value = BoxInteger(code, ref Unsafe.Add(ref MemoryMarshal.GetReference(rest), 1));
+                                rest = rest.Slice(1 + size);
+                                goto Complete;
+                            }
+                        }
+
+                        int length = (int)(code - DataCodes.MinFixString);
+                        int header = 1;
+                        if (code == DataCodes.String8 && rest.Length >= 2)
+                        {
+                            length = rest[1];
+                            header = 2;
+                        }
+
+                        if ((uint)length <= byte.MaxValue && (header == 2 || length <= 0x1f) && header + length <= rest.Length)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            if (!Utf8Text.TryDecode(rest.Slice(header, length), out string text))
+                            {
+                                failure.Kind = FailureKind.Utf8;
+                                failure.Offset = offset;
+                                return status = ReadStatus.InvalidUtf8;
+                            }
+
+                            value = text;
+                            rest = rest.Slice(header + length);
+                            goto Complete;
+                        }
+                    }
+
                     if (MsgPackSpec.DecodeToken(ref MemoryMarshal.GetReference(rest), rest.Length, out MsgPackToken token, out int tokenLength) == ReadStatus.Done)
                     {
                         rest = rest.Slice(tokenLength);
@@ -118,12 +198,9 @@ namespace MsgPack.Spec
 
                     if (++values > maxValues)
                     {
-                        failure.Kind = FailureKind.Values;
-                        failure.Offset = offset;
-                        return status = ReadStatus.UnexpectedCode;
+                        goto TooManyValues;
                     }
 
-                    object? value;
                     switch (token.Type)
                     {
                         case MsgPackType.Nil:
@@ -185,56 +262,62 @@ namespace MsgPack.Spec
                         }
 
                         default:
-                        {
-                            // An array or map: a level, an empty one too; room for its values before anything is allocated.
-                            bool map = token.Type == MsgPackType.Map;
-                            int count = token.Count;
-                            if (depth >= maxDepth)
-                            {
-                                failure.Kind = FailureKind.Depth;
-                                failure.Offset = offset;
-                                return status = ReadStatus.UnexpectedCode;
-                            }
-
-                            long remaining = inputEnd - (segmentEnd - rest.Length);
-                            if ((map ? 2L * count : count) > remaining)
-                            {
-                                failure.Kind = FailureKind.Count;
-                                failure.Offset = offset;
-                                failure.Detail = count;
-                                failure.Remaining = remaining;
-                                failure.Map = map;
-                                return status = ReadStatus.NeedMoreData;
-                            }
-
-                            if (count == 0)
-                            {
-                                value = map ? new Dictionary<object, object?>(0, DynamicKeyComparer.Instance) : System.Array.Empty<object?>();
-                                break;
-                            }
-
-                            if (depth == frames.Length)
-                            {
-                                System.Array.Resize(ref frames, depth * 2);
-                            }
-
-                            ref ReadFrame opened = ref frames[depth++];
-                            deepest = Math.Max(deepest, depth);
-                            opened.Count = count;
-                            opened.Index = 0;
-                            if (map)
-                            {
-                                opened.Map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
-                            }
-                            else
-                            {
-                                opened.Array = new object?[count];
-                            }
-
-                            continue;
-                        }
+                            isMap = token.Type == MsgPackType.Map;
+                            count = token.Count;
+                            goto Open;
                     }
 
+                    goto Complete;
+
+                Open:
+                    {
+                        // An array or map: a level, an empty one too; room for its values before anything is allocated.
+                        if (depth >= maxDepth)
+                        {
+                            failure.Kind = FailureKind.Depth;
+                            failure.Offset = offset;
+                            return status = ReadStatus.UnexpectedCode;
+                        }
+
+                        long remaining = inputEnd - (segmentEnd - rest.Length);
+                        if ((isMap ? 2L * count : count) > remaining)
+                        {
+                            failure.Kind = FailureKind.Count;
+                            failure.Offset = offset;
+                            failure.Detail = count;
+                            failure.Remaining = remaining;
+                            failure.Map = isMap;
+                            return status = ReadStatus.NeedMoreData;
+                        }
+
+                        if (count == 0)
+                        {
+                            value = isMap ? new Dictionary<object, object?>(0, DynamicKeyComparer.Instance) : System.Array.Empty<object?>();
+                            goto Complete;
+                        }
+
+                        if (depth == frames.Length)
+                        {
+                            System.Array.Resize(ref frames, depth * 2);
+                        }
+
+                        ref ReadFrame opened = ref frames[depth++];
+                        deepest = Math.Max(deepest, depth);
+                        opened.Count = count;
+                        opened.Index = 0;
+                        if (isMap)
+                        {
+                            opened.Map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
+                        }
+                        else
+                        {
+                            opened.Array = new object?[count];
+                        }
+
+                        continue;
+                    }
+
+                Complete:
                     // A whole value: it goes into the innermost open container, and may complete it (and the ones around).
                     while (true)
                     {
@@ -297,6 +380,13 @@ namespace MsgPack.Spec
                         top = default;
                         depth--;
                     }
+
+                    continue;
+
+                TooManyValues:
+                    failure.Kind = FailureKind.Values;
+                    failure.Offset = offset;
+                    return status = ReadStatus.UnexpectedCode;
                 }
             }
             finally
@@ -338,6 +428,22 @@ namespace MsgPack.Spec
                 _ => token.GetInt64(),
             };
         }
+
+        /// <summary>
+        /// An integer of format uint 8 to int 64 from the bytes after its code, boxed as <see cref="BoxInteger(MsgPackToken)"/>
+        /// boxes it (the first-byte path of the read; the token path serves a token cut by a segment).
+        /// </summary>
+        private static object BoxInteger(uint code, ref byte data) => code switch
+        {
+            DataCodes.UInt8 => BoxedBytes[data],
+            DataCodes.UInt16 => BigEndian.ReadUInt16(ref data),
+            DataCodes.UInt32 => BigEndian.ReadUInt32(ref data),
+            DataCodes.UInt64 => BigEndian.ReadUInt64(ref data),
+            DataCodes.Int8 => BoxedSBytes[data],
+            DataCodes.Int16 => BigEndian.ReadInt16(ref data),
+            DataCodes.Int32 => BigEndian.ReadInt32(ref data),
+            _ => BigEndian.ReadInt64(ref data),
+        };
 
         /// <summary>A str, bin or ext from its payload: false for a str that is not UTF-8.</summary>
         private static bool TryMakeScalar(MsgPackToken token, ReadOnlySpan<byte> payload, out object? value)

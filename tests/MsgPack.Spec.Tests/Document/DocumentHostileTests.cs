@@ -95,6 +95,49 @@ namespace MsgPack.Spec.Tests.Document
             Assert.Equal(status == OperationStatus.NeedMoreData ? result.BytesNeeded : 0, needed);
         }
 
+        /// <summary>
+        /// Short str payloads are tested for ASCII a word at a time before the validator is asked: at every length to
+        /// past that path's 64 bytes, one byte that is not ASCII at every position (the start of a valid two-byte
+        /// character, a lone continuation byte, 0xff) must reach the validator, in a fixstr and in a str 8.
+        /// </summary>
+        [Fact]
+        public void A_str_with_one_byte_that_is_not_ASCII_anywhere_is_checked_as_UTF8()
+        {
+            int checkedCount = 0;
+            for (int length = 1; length <= 72; length++)
+            {
+                for (int at = 0; at < length; at++)
+                {
+                    foreach (byte[] odd in new[] { new byte[] { 0xc3, 0xa9 }, new byte[] { 0x80 }, new byte[] { 0xff } })
+                    {
+                        if (at + odd.Length > length)
+                        {
+                            continue;
+                        }
+
+                        byte[] payload = Enumerable.Repeat((byte)'a', length).ToArray();
+                        odd.CopyTo(payload, at);
+                        bool valid = odd.Length == 2;
+                        byte[] header = length <= 31 ? new[] { (byte)(0xa0 | length) } : new byte[] { 0xd9, (byte)length };
+                        foreach (byte[] str in new[] { header.Concat(payload).ToArray(), new byte[] { 0xd9, (byte)length }.Concat(payload).ToArray() })
+                        {
+                            Assert.Equal(valid ? OperationStatus.Done : OperationStatus.InvalidData, MsgPackSpec.TryValidate(str, out _));
+                            Assert.Equal(valid ? OperationStatus.Done : OperationStatus.InvalidData, MsgPackDocument.TryParse(str, out MsgPackDocument document, out _));
+                            if (valid)
+                            {
+                                Assert.Equal(System.Text.Encoding.UTF8.GetString(payload), document.RootElement.GetString());
+                                document.Dispose();
+                            }
+
+                            checkedCount++;
+                        }
+                    }
+                }
+            }
+
+            Assert.True(checkedCount > 7_000, $"{checkedCount} inputs");
+        }
+
         [Fact]
         public void MaxValueCount_bounds_the_index()
         {

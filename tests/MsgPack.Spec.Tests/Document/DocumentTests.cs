@@ -431,5 +431,144 @@ namespace MsgPack.Spec.Tests.Document
             options.MaxValueCount = 3;
             Assert.Equal(3, options.MaxValueCount);
         }
+        /// <summary>
+        /// Every integer format at the edges of every width (canonical or not), and a bool, nil and both floats: the
+        /// parse decodes these into the rows, and every getter must read from the row exactly what the typed reader of
+        /// the same name reads from the bytes, fail where it fails, and throw the reader's kind of exception.
+        /// </summary>
+        [Fact]
+        public void Row_decoded_scalars_equal_the_typed_readers_in_every_format_and_width()
+        {
+            var tokens = new List<byte[]>();
+            void Add(byte code, int width, ulong bits)
+            {
+                var token = new byte[1 + width];
+                token[0] = code;
+                for (int i = 0; i < width; i++)
+                {
+                    token[width - i] = (byte)(bits >> (8 * i));
+                }
+
+                tokens.Add(token);
+            }
+
+            foreach (ulong v in new ulong[] { 0, 1, 127 })
+            {
+                Add((byte)v, 0, 0);
+            }
+
+            foreach (long v in new long[] { -1, -32 })
+            {
+                Add((byte)v, 0, 0);
+            }
+
+            foreach (ulong v in new ulong[] { 0, 127, 128, 255 })
+            {
+                Add(0xcc, 1, v);
+            }
+
+            foreach (ulong v in new ulong[] { 0, 255, 256, 32767, 32768, 65535 })
+            {
+                Add(0xcd, 2, v);
+            }
+
+            foreach (ulong v in new ulong[] { 0, 65536, int.MaxValue, 1UL << 31, uint.MaxValue })
+            {
+                Add(0xce, 4, v);
+            }
+
+            foreach (ulong v in new ulong[] { 0, 5, (ulong)uint.MaxValue + 1, long.MaxValue, 1UL << 63, ulong.MaxValue - 1, ulong.MaxValue })
+            {
+                Add(0xcf, 8, v);
+            }
+
+            foreach (long v in new long[] { sbyte.MinValue, -1, 0, sbyte.MaxValue })
+            {
+                Add(0xd0, 1, unchecked((ulong)v));
+            }
+
+            foreach (long v in new long[] { short.MinValue, -129, -1, 0, short.MaxValue })
+            {
+                Add(0xd1, 2, unchecked((ulong)v));
+            }
+
+            foreach (long v in new long[] { int.MinValue, -32769, -1, 7, int.MaxValue })
+            {
+                Add(0xd2, 4, unchecked((ulong)v));
+            }
+
+            foreach (long v in new long[] { long.MinValue, (long)int.MinValue - 1, -1, 9, long.MaxValue })
+            {
+                Add(0xd3, 8, unchecked((ulong)v));
+            }
+
+            Add(0xc2, 0, 0);
+            Add(0xc3, 0, 0);
+            Add(0xc0, 0, 0);
+            Add(0xca, 4, BitConverter.ToUInt32(BitConverter.GetBytes(-0.1f), 0));
+            Add(0xcb, 8, (ulong)BitConverter.DoubleToInt64Bits(double.NaN));
+            Add(0xa1, 0, 0);
+            tokens[tokens.Count - 1] = new byte[] { 0xa1, (byte)'7' };
+
+            // An array of them all, and a map with each integer as a key (the value its index) for the integer lookup.
+            byte[] array = new byte[] { 0xdc, 0, (byte)tokens.Count }.Concat(tokens.SelectMany(t => t)).ToArray();
+            using MsgPackDocument document = MsgPackDocument.Parse(array);
+            int index = 0;
+            foreach (MsgPackElement element in document.RootElement.EnumerateArray())
+            {
+                ReadOnlySpan<byte> raw = tokens[index];
+                Assert.Equal(raw.ToArray(), element.GetRawBytes().ToArray());
+                Check(element.TryGetSByte(out sbyte i8), i8, MsgPackSpec.TryReadSByte(raw, out sbyte r8, out _), r8, () => element.GetSByte());
+                Check(element.TryGetByte(out byte u8), u8, MsgPackSpec.TryReadByte(raw, out byte ru8, out _), ru8, () => element.GetByte());
+                Check(element.TryGetInt16(out short i16), i16, MsgPackSpec.TryReadInt16(raw, out short r16, out _), r16, () => element.GetInt16());
+                Check(element.TryGetUInt16(out ushort u16), u16, MsgPackSpec.TryReadUInt16(raw, out ushort ru16, out _), ru16, () => element.GetUInt16());
+                Check(element.TryGetInt32(out int i32), i32, MsgPackSpec.TryReadInt32(raw, out int r32, out _), r32, () => element.GetInt32());
+                Check(element.TryGetUInt32(out uint u32), u32, MsgPackSpec.TryReadUInt32(raw, out uint ru32, out _), ru32, () => element.GetUInt32());
+                Check(element.TryGetInt64(out long i64), i64, MsgPackSpec.TryReadInt64(raw, out long r64, out _), r64, () => element.GetInt64());
+                Check(element.TryGetUInt64(out ulong u64), u64, MsgPackSpec.TryReadUInt64(raw, out ulong ru64, out _), ru64, () => element.GetUInt64());
+                Check(element.TryGetBoolean(out bool flag), flag, MsgPackSpec.TryReadBoolean(raw, out bool rflag, out _), rflag, () => element.GetBoolean());
+                Check(element.TryGetDouble(out double d), BitConverter.DoubleToInt64Bits(d), MsgPackSpec.TryReadDouble(raw, out double rd, out _), BitConverter.DoubleToInt64Bits(rd), () => BitConverter.DoubleToInt64Bits(element.GetDouble()));
+                Check(element.TryGetSingle(out float f), BitConverter.DoubleToInt64Bits(f), MsgPackSpec.TryReadSingle(raw, out float rf, out _), BitConverter.DoubleToInt64Bits(rf), () => BitConverter.DoubleToInt64Bits(element.GetSingle()));
+
+                // The integer lookup finds the key exactly when the key reads as that long: a uint 64 above
+                // long.MaxValue (whose bits the row holds, negative) is no long key, ulong.MaxValue no -1.
+                byte[] map = new byte[] { 0x81 }.Concat(tokens[index]).Concat(new byte[] { 0x2a }).ToArray();
+                using MsgPackDocument keyed = MsgPackDocument.Parse(map);
+                bool isLong = MsgPackSpec.TryReadInt64(raw, out long key, out _) == System.Buffers.OperationStatus.Done;
+                if (isLong)
+                {
+                    Assert.True(keyed.RootElement.TryGetProperty(key, out MsgPackElement found));
+                    Assert.Equal(42, found.GetInt32());
+                    Assert.False(keyed.RootElement.TryGetProperty(unchecked(key + 1), out _));
+                }
+                else
+                {
+                    foreach (long probe in new long[] { -1, -2, 0, 1, unchecked((long)ru64) })
+                    {
+                        Assert.False(keyed.RootElement.TryGetProperty(probe, out _));
+                    }
+                }
+
+                index++;
+            }
+
+            Assert.Equal(tokens.Count, index);
+
+            static void Check<T>(bool got, T value, System.Buffers.OperationStatus status, T read, Func<T> get)
+            {
+                Assert.Equal(status == System.Buffers.OperationStatus.Done, got);
+                if (got)
+                {
+                    Assert.Equal(read, value);
+                    Assert.Equal(read, get());
+                }
+                else
+                {
+                    Assert.Equal(default(T), value);
+                    Exception e = Assert.ThrowsAny<Exception>(() => get());
+                    Assert.True(e is MsgPackOverflowException || e is InvalidOperationException, e.GetType().Name);
+                }
+            }
+        }
     }
 }

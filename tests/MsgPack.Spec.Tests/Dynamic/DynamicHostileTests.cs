@@ -90,6 +90,84 @@ namespace MsgPack.Spec.Tests.Dynamic
             Assert.Throws<ArgumentOutOfRangeException>(() => new MsgPackDynamicOptions { MaxDepth = -1 });
         }
 
+        /// <summary>
+        /// The tokens the read decodes from their first byte (fixints, fixstr, fixmap and fixarray headers) fail as
+        /// the general path does: the value limit at the token's offset, a fixstr that is not UTF-8, a fixstr cut by
+        /// the end of the input or by a segment boundary (read across it).
+        /// </summary>
+        [Theory]
+        [InlineData("93 7f e0 a1 61", 3, "offset 3")]   // the third item, a fixstr, is one value too many
+        [InlineData("93 7f e0 a1 61", 2, "offset 2")]   // the second, a negative fixint
+        [InlineData("92 01 91 01", 2, "offset 2")]      // a fixarray header
+        [InlineData("92 01 81 01 02", 2, "offset 2")]   // a fixmap header
+        public void First_byte_tokens_count_against_MaxValueCount_where_they_start(string hex, int limit, string where)
+        {
+            byte[] bytes = Hex.ToBytes(hex);
+            var thrown = Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _, new MsgPackDynamicOptions { MaxValueCount = limit }));
+            Assert.Contains(where, thrown.Message, StringComparison.Ordinal);
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDynamic.TryRead(bytes, out _, out _, new MsgPackDynamicOptions { MaxValueCount = limit }));
+            Assert.NotNull(MsgPackDynamic.Read(bytes, out int read, new MsgPackDynamicOptions { MaxValueCount = limit + 10 }));
+            Assert.Equal(bytes.Length, read);
+        }
+
+        [Fact]
+        public void A_fixstr_that_is_not_UTF8_or_is_cut_short_fails_as_any_str_does()
+        {
+            Assert.Throws<MsgPackInvalidUtf8Exception>(() => MsgPackDynamic.Read(Hex.ToBytes("92 a2 c3 28 01"), out _));
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDynamic.TryRead(Hex.ToBytes("92 a2 c3 28 01"), out _, out _));
+            Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(Hex.ToBytes("91 a3 61 62"), out _, out int needed));
+            Assert.Equal(5, needed);
+            Assert.Throws<MsgPackTruncatedException>(() => MsgPackDynamic.Read(Hex.ToBytes("91 a3 61 62"), out _));
+
+            // A fixstr across a segment boundary: the general path reads it whole.
+            byte[] bytes = Hex.ToBytes("92 a3 61 62 63 a1 64");
+            for (int cut = 1; cut < bytes.Length; cut++)
+            {
+                var reader = new MsgPackReader(FuzzOracle.Segments.FromCuts(bytes, new[] { cut }, out _));
+                var items = Assert.IsType<object[]>(MsgPackDynamic.Read(ref reader));
+                Assert.Equal(new object[] { "abc", "d" }, items);
+            }
+        }
+
+        /// <summary>
+        /// The first-byte path (a token whole in the segment) and the token path (a token cut by a segment boundary)
+        /// make the same values: each integer format boxed as the type it implies, fixstr and str 8.
+        /// </summary>
+        [Fact]
+        public void Integers_and_strs_read_alike_whole_and_cut_by_a_segment()
+        {
+            byte[] bytes = Hex.ToBytes(
+                "9d 05 ef cc ff cd ff fe ce ff ff ff fd cf ff ff ff ff ff ff ff fc d0 80 d1 80 01 d2 80 00 00 02 d3 80 00 00 00 00 00 00 03" +
+                " a2 68 69 d9 03 61 62 63 d9 00");
+            object?[] whole = Assert.IsType<object[]>(MsgPackDynamic.Read(bytes, out int read));
+            Assert.Equal(bytes.Length, read);
+            object[] expected =
+            {
+                (byte)5, (sbyte)-17, (byte)255, (ushort)65534, 4294967293u, 18446744073709551612ul, (sbyte)-128, (short)-32767,
+                -2147483646, -9223372036854775805L, "hi", "abc", "",
+            };
+            Assert.Equal(expected.Length, whole.Length);
+            for (int i = 0; i < expected.Length; i++)
+            {
+                Assert.Equal(expected[i].GetType(), whole[i]!.GetType());
+                Assert.Equal(expected[i], whole[i]);
+            }
+
+            for (int cut = 1; cut < bytes.Length; cut++)
+            {
+                var reader = new MsgPackReader(FuzzOracle.Segments.FromCuts(bytes, new[] { cut }, out _));
+                object?[] pieces = Assert.IsType<object[]>(MsgPackDynamic.Read(ref reader));
+                for (int i = 0; i < expected.Length; i++)
+                {
+                    Assert.Equal(expected[i].GetType(), pieces[i]!.GetType());
+                    Assert.Equal(expected[i], pieces[i]);
+                }
+            }
+
+            // A str 8 of 0 bytes: the last byte, cut off, is a truncation.
+            Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(bytes.AsSpan(0, bytes.Length - 1), out _, out _));
+        }
+
         [Fact]
         public void Integer_keys_crafted_to_share_a_default_hash_spread_over_the_buckets()
         {
