@@ -134,13 +134,14 @@ namespace MsgPack.Spec
                         case DataCodes.Float64:
                             type = MsgPackType.Float;
                             size = code == DataCodes.Float32 ? 5 : 9;
-                            if (size > left)
+
+                            // The one float core: a float 32 widened exactly, so GetDouble reads the row alone. Its
+                            // status is the bounds check (NeedMoreData when the value runs past the input).
+                            if (MsgPackSpec.DecodeDouble(ref Unsafe.Add(ref data, pos), left, out double real, out _) != ReadStatus.Done)
                             {
                                 goto Fail;
                             }
 
-                            // The one float core: a float 32 widened exactly, so GetDouble reads the row alone.
-                            MsgPackSpec.DecodeDouble(ref Unsafe.Add(ref data, pos), left, out double real, out _);
                             value = BitConverter.DoubleToInt64Bits(real);
                             break;
                         case DataCodes.UInt8:
@@ -153,20 +154,23 @@ namespace MsgPack.Spec
                         case DataCodes.Int64:
                             type = MsgPackType.Integer;
                             size = MsgPackSpec.TokenSizeTable[(int)code];
-                            if (size > left)
-                            {
-                                goto Fail;
-                            }
 
-                            // The integer cores: a uint 64 above long.MaxValue keeps its bits (its code tells it apart).
+                            // The integer cores: a uint 64 above long.MaxValue keeps its bits (its code tells it apart);
+                            // every other width fits a long. Their status is the bounds check.
+                            ReadStatus decoded;
                             if (code == DataCodes.UInt64)
                             {
-                                MsgPackSpec.DecodeUInt64(ref Unsafe.Add(ref data, pos), left, out ulong large, out _);
+                                decoded = MsgPackSpec.DecodeUInt64(ref Unsafe.Add(ref data, pos), left, out ulong large, out _);
                                 value = unchecked((long)large);
                             }
                             else
                             {
-                                MsgPackSpec.DecodeInt64(ref Unsafe.Add(ref data, pos), left, out value, out _);
+                                decoded = MsgPackSpec.DecodeInt64(ref Unsafe.Add(ref data, pos), left, out value, out _);
+                            }
+
+                            if (decoded != ReadStatus.Done)
+                            {
+                                goto Fail;
                             }
 
                             break;
