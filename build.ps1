@@ -17,6 +17,7 @@
   ./build.ps1 net48    # run the net48 consumer (C# 7.3, the netstandard2.0 build): .NET Framework on Windows, Mono elsewhere
   ./build.ps1 bench [--full] [BenchmarkSwitcher args...]   # the BenchmarkDotNet suite, as ./build.sh bench (raw output into artifacts/benchmarks/, reports into docs/results/)
   ./build.ps1 interleaved CLASS... [--seconds S] [--name FILE]   # rows in turns in one process, as ./build.sh interleaved
+  ./build.ps1 ab BASE [--name FILE] [--rounds N]   # BASE's generated serializers against the working tree's in one process, as ./build.sh ab
   ./build.ps1 fuzz [seconds] [seed]   # the mutation fuzzer, as ./build.sh fuzz
   ./build.ps1 afl [target|all] [seconds]   # coverage-guided fuzzing with afl++ and SharpFuzz, as ./build.sh afl (Linux)
   ./build.ps1 dump [--json] [FILE|-]   # the annotated dump or JSON of MessagePack bytes, as ./build.sh dump
@@ -30,7 +31,7 @@
 #>
 param(
     [Parameter(Position = 0)]
-    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'repro', 'native', 'net48', 'bench', 'interleaved', 'fuzz', 'afl', 'dump', 'throughput', 'stack', 'deps', 'clean', 'help')]
+    [ValidateSet('all', 'test', 'build', 'pack', 'package-consumer', 'repro', 'native', 'net48', 'bench', 'interleaved', 'ab', 'fuzz', 'afl', 'dump', 'throughput', 'stack', 'deps', 'clean', 'help')]
     [string] $Verb = 'all',
     [Parameter(ValueFromRemainingArguments = $true)]
     [string[]] $Rest
@@ -230,6 +231,30 @@ function Invoke-Native([string[]] $NativeArgs) {
 function Invoke-BuildBenchmarks {
     Assert-DotNet
     Invoke-Step "build benchmarks ($Configuration)" { dotnet build $BenchProject -c $Configuration }
+}
+
+# ./build.ps1 ab BASE [--name FILE] [options]: the same as ./build.sh ab (scripts/ab.sh says what it does): BASE in a
+# worktree under artifacts/ab, both builds of the suite, then benchmarks/MsgPack.Spec.AB with the two output directories.
+function Invoke-AB([string[]] $AbArgs) {
+    if ($AbArgs.Count -lt 1 -or $AbArgs[0].StartsWith('-')) { throw 'usage: ./build.ps1 ab BASE [--name FILE] [--rounds N] [--slice-ms MS] [--models A,B] [--no-control]' }
+    $base = git rev-parse --verify "$($AbArgs[0])^{commit}"
+    $baseShort = git rev-parse --short=7 $base
+    $headShort = git rev-parse --short=7 HEAD
+    $name = "$baseShort-$headShort"
+    $options = [System.Collections.Generic.List[string]]::new()
+    for ($i = 1; $i -lt $AbArgs.Count; $i++) { if ($AbArgs[$i] -eq '--name') { $name = $AbArgs[++$i] } else { $options.Add($AbArgs[$i]) } }
+    $baseDir = "artifacts/ab/$baseShort"
+    git worktree prune
+    if (-not (Test-Path $baseDir)) { Invoke-Step "worktree of $baseShort in $baseDir" { git worktree add --detach $baseDir $base } }
+    Invoke-Step "build benchmarks ($Configuration) at $baseShort" { dotnet build "$baseDir/$BenchProject" -c $Configuration -v q -nologo }
+    Invoke-BuildBenchmarks
+    $ab = Invoke-BuildTool 'benchmarks/MsgPack.Spec.AB'
+    $binDir = Split-Path -Parent $BenchDll
+    $extra = $options.ToArray()
+    $command = "./build.ps1 ab $baseShort $($options -join ' ')".TrimEnd()
+    Invoke-Step "A/B: $baseShort against the working tree" {
+        dotnet $ab --pre "$baseDir/$binDir" --post $binDir --pre-label $baseShort --post-label "$headShort (working tree)" --command $command --out "docs/results/ab/$name.md" @extra
+    }
 }
 
 # ./build.ps1 bench [--full] [BenchmarkSwitcher args...]: the same as ./build.sh bench (scripts/bench.sh says where the
@@ -440,6 +465,7 @@ switch ($Verb) {
         Invoke-BuildBenchmarks
         Invoke-Step 'interleaved rows' { dotnet $BenchDll --interleaved @Rest --results docs/results/interleaved }
     }
+    'ab' { Invoke-AB $Rest }
     'clean' {
         Remove-Item -Recurse -Force -ErrorAction SilentlyContinue artifacts, BenchmarkDotNet.Artifacts, native/build
         Get-ChildItem -Path src, tests, benchmarks, samples, tools -Directory -Recurse -Include bin, obj -ErrorAction SilentlyContinue | Remove-Item -Recurse -Force

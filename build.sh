@@ -26,6 +26,9 @@
 #   ./build.sh interleaved CLASS... [--seconds S] [--name FILE]
 #                         the rows of each class in one process, in turns of 10 ms, ratios taken within each round
 #                         (docs/benchmarks-notes.md: this VM changes speed by itself); into docs/results/interleaved/FILE.md
+#   ./build.sh ab BASE [--name FILE] [--rounds N] [--slice-ms MS] [--models A,B] [--no-control]
+#                         the generated serializers of BASE against the working tree's in one process, in turns
+#                         (scripts/ab.sh, benchmarks/MsgPack.Spec.AB); into docs/results/ab/FILE.md
 #   ./build.sh fuzz [seconds] [seed]
 #                         the mutation fuzzer against every reader (default 60 s, seed 1); non-zero exit on any failure
 #   ./build.sh afl [target|all] [seconds]
@@ -57,6 +60,7 @@ case "$verb" in
   net48) exec scripts/net48.sh ;;
   bench) exec scripts/bench.sh "$@" ;;
   interleaved) exec scripts/interleaved.sh "$@" ;;
+  ab) exec scripts/ab.sh "$@" ;;
   fuzz) ensure_dotnet; exec dotnet run --project tests/MsgPack.Spec.Fuzz -c "$configuration" -- "${1:-60}" "${2:-1}" ;;
   afl) exec scripts/afl.sh "$@" ;;
   dump) build_tool tools/MsgPack.Spec.Dump; exec dotnet "$tool_dll" "$@" ;;
