@@ -55,6 +55,19 @@ namespace MsgPack.Spec
             public int Index;
             public object? Key;
             public long KeyOffset;
+
+            /// <summary>The fewest bytes the containers around this one still need after it ends.</summary>
+            public long Owed;
+        }
+
+        /// <summary>
+        /// The fewest bytes an open container and the ones around it still need after the value being read as its next
+        /// item (or key, or a key's value): a byte an item, a key and a value each.
+        /// </summary>
+        private static long Owed(ref ReadFrame frame)
+        {
+            long itemsAfter = frame.Count - frame.Index - 1L;
+            return frame.Owed + (frame.Map == null ? itemsAfter : (2 * itemsAfter) + (frame.Key == null ? 1 : 0));
         }
 
         private static object[] CreateBoxes(Func<int, object> box)
@@ -301,17 +314,26 @@ namespace MsgPack.Spec
                             System.Array.Resize(ref frames, depth * 2);
                         }
 
+                        // Room for every item only when the bytes left can hold them and what the containers around
+                        // still need after this one: each presized slot then stands for a byte of its own, so nested
+                        // headers that each claim what is left allocate no more than the input justifies. Complete
+                        // input always passes; cut input gets what its bytes justify, and the container grows as its
+                        // items arrive, up to the point where the read says NeedMoreData.
+                        long owed = depth == 0 ? 0 : Owed(ref frames[depth - 1]);
+                        long room = remaining - owed;
+                        int capacity = (isMap ? 2L * count : count) <= room ? count : (int)Math.Max(1, room / (isMap ? 2 : 1));
                         ref ReadFrame opened = ref frames[depth++];
                         deepest = Math.Max(deepest, depth);
                         opened.Count = count;
                         opened.Index = 0;
+                        opened.Owed = owed;
                         if (isMap)
                         {
-                            opened.Map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
+                            opened.Map = new Dictionary<object, object?>(capacity, DynamicKeyComparer.Instance);
                         }
                         else
                         {
-                            opened.Array = new object?[count];
+                            opened.Array = new object?[capacity];
                         }
 
                         continue;
@@ -334,6 +356,12 @@ namespace MsgPack.Spec
                             top.Array[top.Index] = value;
                             if (++top.Index < top.Count)
                             {
+                                if (top.Index == top.Array.Length)
+                                {
+                                    // Cut input only (see Open): twice the room, as the items have come.
+                                    System.Array.Resize(ref top.Array, (int)Math.Min(top.Count, 2L * top.Index));
+                                }
+
                                 break;
                             }
 
