@@ -49,6 +49,10 @@ namespace MsgPack.Spec.Generator
         // Failed label, which adds the member's name or the element's index, or straight out of a part of a member list.
         private string _fail = "goto Failed;";
 
+        // The member an array layout's read is of, set on the way out only (see EmitFail): on the valid path nothing
+        // records where the reader is.
+        private string? _failAt;
+
         private Emitter(TypeModel model, UnionModel? union = null)
         {
             _model = model;
