@@ -28,7 +28,7 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"keyAt\">Where the key starts.</param>");
             Line("/// <param name=\"failure\">Where a failure is recorded.</param>");
             Line("/// <returns><see langword=\"true\"/> when read; <see langword=\"false\"/> when the failure was recorded.</returns>");
-            Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+            Line(NoInlining);
             Line("public static bool TryRead(ref " + Reader + " reader" + (_model.IntegerKeys ? "" : ", int expected") + ", out int at, out long keyAt, ref " + Failure + " failure)");
             Open();
             Line("at = -1;");

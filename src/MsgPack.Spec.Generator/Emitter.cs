@@ -31,6 +31,11 @@ namespace MsgPack.Spec.Generator
         private const string RuntimeTypes = "global::MsgPack.Spec.Generated.MsgPackRuntimeTypes";
         private const string Hidden = "[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
 
+        // A method kept out of its callers: the member loop, so that it has an inlining budget of its own (inlined into a
+        // door, it would share the door's and leave the small reads it calls as calls); a rare path, so that its locals
+        // stay out of the hot method's frame.
+        private const string NoInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]";
+
         private readonly TypeModel _model;
 
         // The union being emitted (Unions), or null for a [MsgPackObject] type.
