@@ -40,6 +40,12 @@ namespace MsgPack.Spec.AB
         /// <summary>Keeps the loops' results, so that nothing they compute is dead.</summary>
         private static long _sink;
 
+        /// <summary>
+        /// Whether turns are timed by the thread's CPU time (--clock thread) rather than the wall clock: on a machine
+        /// shared with other work, a turn is then not charged for the time another process held the core.
+        /// </summary>
+        private static bool _threadClock;
+
         private static int Main(string[] args)
         {
             Options options;
@@ -54,6 +60,7 @@ namespace MsgPack.Spec.AB
                 return 2;
             }
 
+            _threadClock = options.ThreadClock;
             string loadBefore = LoadAverage();
             DateTime started = DateTime.UtcNow;
             var builds = new List<BuildContext>
@@ -229,6 +236,9 @@ namespace MsgPack.Spec.AB
             text.AppendLine(inv, $"- {started:yyyy-MM-dd HH:mm} to {DateTime.UtcNow:HH:mm} UTC; load average before: {loadBefore}; after: {loadAfter}");
             text.AppendLine(inv, $"- {RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription} {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical processors ({CpuModel()}); workstation non-concurrent GC, tiered compilation with dynamic PGO");
             text.AppendLine(inv, $"- {options.Rounds} rounds (after {options.DiscardedRounds} discarded and a warm-up), every case timed in turns of about {options.SliceMilliseconds} ms per build, {string.Join(", ", Turns(0, builds.Count).Select(s => builds[s].Label))} (rotated round by round); a build's time in a round is its two turns together");
+            text.AppendLine(options.ThreadClock
+                ? "- clock: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that a turn is not charged for the time other processes held the core"
+                : "- clock: the wall clock (Stopwatch)");
             text.AppendLine("- post/pre and the control (pre again/pre: the pre build loaded a second time, into a third context) are ratios taken within each round: their median and 10th to 90th percentile over the rounds; times are the medians over the rounds of a call's time");
             text.AppendLine();
             text.AppendLine("| model | operation | pre | post | post/pre | p10–p90 | control | p10–p90 | 1.03x |");
@@ -353,6 +363,13 @@ namespace MsgPack.Spec.AB
             /// <summary>Milliseconds that <paramref name="n"/> calls take in build <paramref name="slot"/>.</summary>
             public double Time(int slot, int n)
             {
+                if (_threadClock)
+                {
+                    long cpuStart = ThreadCpuNanoseconds();
+                    _sink += _loops[slot](_input, _outputs[slot], _values[slot], n);
+                    return (ThreadCpuNanoseconds() - cpuStart) / 1e6;
+                }
+
                 long start = Stopwatch.GetTimestamp();
                 long sum = _loops[slot](_input, _outputs[slot], _values[slot], n);
                 long end = Stopwatch.GetTimestamp();
@@ -387,12 +404,36 @@ namespace MsgPack.Spec.AB
             }
         }
 
+        /// <summary>The CPU time the calling thread has used (Linux: CLOCK_THREAD_CPUTIME_ID), in nanoseconds.</summary>
+        private static long ThreadCpuNanoseconds()
+        {
+            if (ClockGetTime(ThreadCpuTimeClock, out TimeSpec time) != 0)
+            {
+                throw new InvalidOperationException("clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+            }
+
+            return (time.Seconds * 1_000_000_000) + time.Nanoseconds;
+        }
+
+        private const int ThreadCpuTimeClock = 3;
+
+        [DllImport("libc", EntryPoint = "clock_gettime")]
+        private static extern int ClockGetTime(int clock, out TimeSpec time);
+
+        [StructLayout(LayoutKind.Sequential)]
+        private struct TimeSpec
+        {
+            public long Seconds;
+            public long Nanoseconds;
+        }
+
         /// <summary>The command line.</summary>
         private sealed class Options
         {
             public const string Usage =
                 "usage: MsgPack.Spec.AB --pre DIR --post DIR [--pre-label TEXT] [--post-label TEXT] [--rounds N] [--discard N]\n" +
-                "                       [--slice-ms MS] [--models A,B,...] [--no-control] [--out FILE] [--command TEXT]\n" +
+                "                       [--slice-ms MS] [--models A,B,...] [--no-control] [--clock wall|thread] [--out FILE]\n" +
+                "                       [--command TEXT]\n" +
                 "  DIR: the output directory of benchmarks/MsgPack.Spec.Benchmarks (bin/Release/net10.0) of each build";
 
             public string Pre { get; private set; } = "";
@@ -412,6 +453,9 @@ namespace MsgPack.Spec.AB
             public IReadOnlyList<string> Models { get; private set; } = DefaultModels;
 
             public bool Control { get; private set; } = true;
+
+            /// <summary>Turns timed by the thread's CPU time (Linux) instead of the wall clock.</summary>
+            public bool ThreadClock { get; private set; }
 
             public string? Output { get; private set; }
 
@@ -434,6 +478,15 @@ namespace MsgPack.Spec.AB
                         case "--slice-ms": options.SliceMilliseconds = double.Parse(Next(), CultureInfo.InvariantCulture); break;
                         case "--models": options.Models = Next().Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries); break;
                         case "--no-control": options.Control = false; break;
+                        case "--clock":
+                            options.ThreadClock = Next() switch
+                            {
+                                "wall" => false,
+                                "thread" when OperatingSystem.IsLinux() => true,
+                                "thread" => throw new ArgumentException("--clock thread needs Linux (CLOCK_THREAD_CPUTIME_ID)"),
+                                _ => throw new ArgumentException("--clock is wall or thread"),
+                            };
+                            break;
                         case "--out": options.Output = Next(); break;
                         case "--command": options.Command = Next(); break;
                         default: throw new ArgumentException($"unknown argument {args[i]}");

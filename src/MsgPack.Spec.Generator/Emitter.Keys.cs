@@ -7,38 +7,80 @@ namespace MsgPack.Spec.Generator
     // A map layout's keys: the bytes as written, the match in the writers' order, the lookup of the others.
     internal sealed partial class Emitter
     {
-        /// <summary>A key by name that is not the next in the writers' order: its str header read, its bytes compared in place (or copied across segments), an unknown one checked for UTF-8.</summary>
-        private void EmitNameKeyRead()
+        /// <summary>
+        /// The key of an entry that is not the next in the writers' order, read out of line (a method of its own, which the
+        /// member loop calls with the reader moved to its cursor): an integer in any form, or a str whose bytes are
+        /// compared in place (copied across segments), an unknown one checked for UTF-8. Its number, or -1 for an unknown
+        /// key; where it starts, for a repeat's failure.
+        /// </summary>
+        private void EmitKeyRead()
         {
-            Line("if (!" + Serialization + ".TryReadStringHeader(ref cursor, ref reader, out int length, ref failure))");
+            Line(_model.IntegerKeys
+                ? "/// <summary>Reads a key that is not the next in the writers' order: an integer in any form (a writer need not use the smallest).</summary>"
+                : "/// <summary>Reads a key that is not the next in the writers' order: its str header, then its bytes, compared in place (copied across segments).</summary>");
+            Line("/// <param name=\"reader\">The reader, at the key.</param>");
+            if (!_model.IntegerKeys)
+            {
+                Line("/// <param name=\"expected\">The member after the last one read, compared first.</param>");
+            }
+
+            Line("/// <param name=\"at\">The member whose key it is; -1 for a key no member has (its value is skipped).</param>");
+            Line("/// <param name=\"keyAt\">Where the key starts.</param>");
+            Line("/// <param name=\"failure\">Where a failure is recorded.</param>");
+            Line("/// <returns><see langword=\"true\"/> when read; <see langword=\"false\"/> when the failure was recorded.</returns>");
+            Line(NoInlining);
+            Line("public static bool TryRead(ref " + Reader + " reader" + (_model.IntegerKeys ? "" : ", int expected") + ", out int at, out long keyAt, ref " + Failure + " failure)");
             Open();
-            Line("goto Failed;");
-            Close();
+            Line("at = -1;");
+            Line("keyAt = reader.Consumed;");
+            Line(Cursor + " cursor = reader.GetCursor();");
+            if (_model.IntegerKeys)
+            {
+                // An integer no member has is skipped.
+                Line("if (!" + Serialization + ".TryReadIntegerKey(ref cursor, ref reader, out long key, ref failure))");
+                Open();
+                Line("return false;");
+                Close();
+                Line();
+                Line("at = Find(key);");
+            }
+            else
+            {
+                Line("if (!" + Serialization + ".TryReadStringHeader(ref cursor, ref reader, out int length, ref failure))");
+                Open();
+                Line("return false;");
+                Close();
+                Line();
+                Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
+                Line("if ((uint)length <= (uint)unread.Length)");
+                Open();
+                Line("// The key in the segment: compared in place, as a span.");
+                Line("at = Find(unread.Slice(0, length), expected);");
+                Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt, ref failure))");
+                Open();
+                Line("return false;");
+                Close();
+                Line();
+                Line("cursor.ReadBytes(ref reader, length);");
+                Close();
+                Line("else");
+                Open();
+                Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " key, ref failure))");
+                Open();
+                Line("return false;");
+                Close();
+                Line();
+                Line("at = Find(key, expected);");
+                Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(key, keyAt, ref failure))");
+                Open();
+                Line("return false;");
+                Close();
+                Close();
+            }
+
             Line();
-            Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
-            Line("if ((uint)length <= (uint)unread.Length)");
-            Open();
-            Line("// The key in the segment: compared in place, as a span.");
-            Line("at = MsgPackKeys.Find(unread.Slice(0, length), expected);");
-            Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt, ref failure))");
-            Open();
-            Line("goto Failed;");
-            Close();
-            Line();
-            Line("cursor.ReadBytes(ref reader, length);");
-            Close();
-            Line("else");
-            Open();
-            Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " key, ref failure))");
-            Open();
-            Line("goto Failed;");
-            Close();
-            Line();
-            Line("at = MsgPackKeys.Find(key, expected);");
-            Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(key, keyAt, ref failure))");
-            Open();
-            Line("goto Failed;");
-            Close();
+            Line("reader.MoveTo(cursor);");
+            Line("return true;");
             Close();
         }
 
@@ -71,6 +113,8 @@ namespace MsgPack.Spec.Generator
             Line("default: return 0;");
             Close();
             Close();
+            Line();
+            EmitKeyRead();
             Line();
             if (_model.IntegerKeys)
             {

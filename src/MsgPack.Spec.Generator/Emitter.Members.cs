@@ -154,7 +154,6 @@ namespace MsgPack.Spec.Generator
                     EmitArrayMembers(0, _model.Members.Count, inPlace);
                 }
 
-                Line("at = -1;");
                 Line("for (int i = " + ItemCount + "; i < count; i++)");
                 Open();
                 Line("if (!" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure))");
@@ -236,18 +235,18 @@ namespace MsgPack.Spec.Generator
 
         /// <summary>
         /// The entries of a map layout: a key is compared as bytes (its str header read, its UTF-8 not decoded), the
-        /// writers' order first, then the keys of the same length; a member's key seen twice fails (a bit per member);
-        /// the member's read is a case of one switch.
+        /// writers' order first, inline; any other key is read out of line (<c>MsgPackKeys.TryRead</c>), from the reader,
+        /// so that its locals and calls stay out of this method's frame and its cursor stays in registers. A member's key
+        /// seen twice fails (a bit per member); the member's read is a case of one switch.
         /// </summary>
         private void EmitMapMembers(bool inPlace)
         {
             int words = (_model.Members.Count + 63) / 64;
             Line("int expected = 0;");
             Line(words == 1 ? "ulong seen = 0;" : "global::System.Span<ulong> seen = stackalloc ulong[" + words + "];");
+            Line("long keyAt = -1;");
             Line("for (int i = 0; i < count; i++)");
             Open();
-            Line("at = -1;");
-            Line("long keyAt = -1;");
             Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
             Line("if (matched > 0)");
             Open();
@@ -257,22 +256,14 @@ namespace MsgPack.Spec.Generator
             Close();
             Line("else");
             Open();
-            Line("keyAt = cursor.GetConsumed(ref reader);");
-            if (_model.IntegerKeys)
-            {
-                // Any integer form (a writer need not use the smallest); an integer no member has is skipped.
-                Line("if (!" + Serialization + ".TryReadIntegerKey(ref cursor, ref reader, out long key, ref failure))");
-                Open();
-                Line("goto Failed;");
-                Close();
-                Line();
-                Line("at = MsgPackKeys.Find(key);");
-            }
-            else
-            {
-                EmitNameKeyRead();
-            }
-
+            Line("// Another key (another order, an unknown member, another form): read out of line.");
+            Line("reader.MoveTo(cursor);");
+            Line("if (!MsgPackKeys.TryRead(ref reader" + (_model.IntegerKeys ? "" : ", expected") + ", out at, out keyAt, ref failure))");
+            Open();
+            Line("goto Failed;");
+            Close();
+            Line();
+            Line("cursor = reader.GetCursor();");
             Close();
             Line();
 
@@ -329,11 +320,14 @@ namespace MsgPack.Spec.Generator
             for (int m = from; m < to; m++)
             {
                 MemberModel member = _model.Members[m];
+
+                // An index no member has is skipped; its failure is the previous member's (-1 before the first).
+                _failAt = (m - 1).ToString(CultureInfo.InvariantCulture);
                 for (; next < member.Index; next++)
                 {
                     Line("if (count > " + next + " && !" + Serialization + ".TrySkip(ref cursor, ref reader, ref failure))");
                     Open();
-                    Line(_fail);
+                    EmitFail();
                     Close();
                     Line();
                 }
@@ -341,11 +335,13 @@ namespace MsgPack.Spec.Generator
                 next++;
                 Line("if (count > " + member.Index + ")");
                 Open();
-                Line("at = " + m + ";");
+                _failAt = m.ToString(CultureInfo.InvariantCulture);
                 EmitMemberRead(member, inPlace);
                 Close();
                 Line();
             }
+
+            _failAt = null;
         }
 
         /// <summary>

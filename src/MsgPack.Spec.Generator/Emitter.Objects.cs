@@ -170,6 +170,12 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"failure\">Where a failure is recorded: what, where, and the path to it.</param>");
             Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
             Line(Hidden);
+            if (!ReadsInPlace)
+            {
+                // The member loop itself (see NoInlining).
+                Line(NoInlining);
+            }
+
             Line("public static " + Status + " TryRead(ref " + Reader + " reader, int depth, out " + _model.Name + " value, ref " + Failure + " failure)");
             Open();
             if (ReadsInPlace)
@@ -209,6 +215,7 @@ namespace MsgPack.Spec.Generator
                 Close();
                 Close();
                 Line();
+                Line(NoInlining);
                 Line("private static bool TryReadMembers(ref " + Reader + " reader, ref " + _model.Name + " result, int depth, ref " + Failure + " failure)");
                 Open();
                 EmitReadBody(inPlace: true);

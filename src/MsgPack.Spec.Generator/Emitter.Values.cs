@@ -311,7 +311,7 @@ namespace MsgPack.Spec.Generator
                         Line("catch (" + Exception + " e)");
                         Open();
                         Line(Serialization + ".Fail(e, ref reader, ref failure);");
-                        Line(_fail);
+                        EmitFail();
                         Close();
                         Line();
                         Line("cursor = reader.GetCursor();");
@@ -343,7 +343,7 @@ namespace MsgPack.Spec.Generator
             string invocation = string.Format(System.Globalization.CultureInfo.InvariantCulture, call!, argument);
             Line(returnsStatus ? "if (" + invocation + " != " + Status + ".Done)" : "if (!" + invocation + ")");
             Open();
-            Line(_fail);
+            EmitFail();
             Close();
             if (!outTarget)
             {
@@ -354,6 +354,17 @@ namespace MsgPack.Spec.Generator
             {
                 Line("cursor = reader.GetCursor();");
             }
+        }
+
+        /// <summary>How a read that failed leaves: the member it is of, when the layout does not hold it in <c>at</c> already, then <see cref="_fail"/>.</summary>
+        private void EmitFail()
+        {
+            if (_failAt is not null)
+            {
+                Line("at = " + _failAt + ";");
+            }
+
+            Line(_fail);
         }
 
         /// <summary>The member a value belongs to, as a C# string literal, for the exception of a value that cannot be written: <c>"Order.Extra"</c>, <c>"Order.Extra[]"</c> for an element.</summary>

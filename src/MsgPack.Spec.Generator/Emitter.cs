@@ -31,6 +31,11 @@ namespace MsgPack.Spec.Generator
         private const string RuntimeTypes = "global::MsgPack.Spec.Generated.MsgPackRuntimeTypes";
         private const string Hidden = "[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
 
+        // A method kept out of its callers: the member loop, so that it has an inlining budget of its own (inlined into a
+        // door, it would share the door's and leave the small reads it calls as calls); a rare path, so that its locals
+        // stay out of the hot method's frame.
+        private const string NoInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]";
+
         private readonly TypeModel _model;
 
         // The union being emitted (Unions), or null for a [MsgPackObject] type.
@@ -48,6 +53,10 @@ namespace MsgPack.Spec.Generator
         // How a read that failed leaves the method being written (the failure is recorded already): to the method's
         // Failed label, which adds the member's name or the element's index, or straight out of a part of a member list.
         private string _fail = "goto Failed;";
+
+        // The member an array layout's read is of, set on the way out only (see EmitFail): on the valid path nothing
+        // records where the reader is.
+        private string? _failAt;
 
         private Emitter(TypeModel model, UnionModel? union = null)
         {

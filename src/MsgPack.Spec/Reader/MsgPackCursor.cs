@@ -294,6 +294,7 @@ namespace MsgPack.Spec
         /// <param name="reader">The reader this cursor came from.</param>
         /// <param name="value">The UTF-8 bytes; empty unless the result is Done.</param>
         /// <returns>Done, NeedMoreData, or InvalidData (not a str value, or not valid UTF-8).</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public OperationStatus TryReadStringBytes(ref MsgPackReader reader, out MsgPackPayload value)
         {
             if (MsgPackSpec.DecodeUtf8String(ref MemoryMarshal.GetReference(_rest), _rest.Length, out int offset, out int length, out int bytesRead) == ReadStatus.Done)
@@ -383,6 +384,7 @@ namespace MsgPack.Spec
         /// <summary>Tries to skip one whole value; consumes nothing unless the result is Done.</summary>
         /// <param name="reader">The reader this cursor came from.</param>
         /// <returns>Done, NeedMoreData (the input ends inside the value) or InvalidData.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public OperationStatus TrySkip(ref MsgPackReader reader)
         {
             if (MsgPackSpec.DecodeSkip(ref MemoryMarshal.GetReference(_rest), _rest.Length, out int bytesRead) == ReadStatus.Done)
@@ -441,6 +443,7 @@ namespace MsgPack.Spec
         }
 
         /// <summary>Tries to read a str value as a <see cref="string"/>; consumes nothing unless Done.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal OperationStatus TryReadString(ref MsgPackReader reader, out string value)
         {
             ReadStatus decoded = MsgPackSpec.DecodeText(_rest, out value, out int bytesRead);

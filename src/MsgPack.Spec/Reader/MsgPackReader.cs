@@ -160,7 +160,27 @@ namespace MsgPack.Spec
         private OperationStatus TryRead<TDecoder, T>(out T value)
             where TDecoder : struct, IValueDecoder<T>
         {
-            ReadStatus status = Peek<TDecoder, T>(out value, out int bytesRead);
+            // As Read: the value whole in the segment is decoded and passed inline; the rest (across segments, cut short,
+            // invalid) out of line.
+            ReadStatus status = default(TDecoder).Decode(ref Head, _current.Length - _index, out value, out int bytesRead);
+            if (status == ReadStatus.Done)
+            {
+                _index += bytesRead;
+                return OperationStatus.Done;
+            }
+
+            // Through a local of this method: the caller's variable, passed to the out-of-line read, would be kept in
+            // memory for the whole caller (its address taken).
+            OperationStatus slowStatus = TryReadSlow<TDecoder, T>(status, out T slow);
+            value = slow;
+            return slowStatus;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private OperationStatus TryReadSlow<TDecoder, T>(ReadStatus status, out T value)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            status = PeekAcrossSegments<TDecoder, T>(status, out value, out int bytesRead);
             if (status != ReadStatus.Done)
             {
                 return status.ToOperationStatus();
