@@ -272,11 +272,12 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
-        /// Indexes tokens of the common formats (fixint, fixstr, fixmap, fixarray, nil, bool, the integers, the floats,
+        /// Indexes tokens of the common formats (fixint, fixstr, fixmap, fixarray, nil, bool, the integers, float 64,
         /// str 8, array and map 16, fixext 4 and 8 with the timestamps among them) until the root value is whole
         /// (true), or until a token it leaves to the caller (false, the cursor on it): another format, one that does
-        /// not check here (cut short, not ASCII, too deep, its items past the bytes: the caller's checks decide), or
-        /// one that needs more rows or frames than there is room for. Every check is the caller's, made the same way.
+        /// not check here (cut short, not ASCII, too deep, its items past the bytes: the caller's checks decide), one
+        /// that needs more rows or frames than there is room for, or any token in the last 7 bytes of the input (each
+        /// token's first 8 bytes are read as one word). Every check is the caller's, made the same way.
         /// </summary>
         /// <remarks>
         /// No calls, so that the cursor, the data and the bounds stay in registers (a call in the loop makes the
@@ -294,9 +295,17 @@ namespace MsgPack.Spec
             ref int frame = ref MemoryMarshal.GetReference(frames);
             int deepest = Math.Min(maxDepth, frames.Length / 2);
             bool whole = false;
-            while (pos < end && count < room)
+            while (pos <= end - 8 && count < room)
             {
-                uint code = Unsafe.Add(ref data, pos);
+                // The token's first 8 bytes in one load (the loop stops 8 bytes before the end): the code, and the
+                // whole of a fixstr of up to 7 bytes or of an integer of up to 4.
+                ulong word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref data, pos));
+                if (!BitConverter.IsLittleEndian)
+                {
+                    word = System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(word);
+                }
+
+                uint code = (byte)word;
                 int left = end - pos;
                 int typeBits;
                 long value;
@@ -306,7 +315,10 @@ namespace MsgPack.Spec
                     // fixstr first: the commonest token of most documents (every key of a map with str keys).
                     int length = (int)(code & 0x1f);
                     size = 1 + length;
-                    if (size > left || (checkUtf8 && !Utf8Text.IsShortAscii(ref Unsafe.Add(ref data, pos + 1), length)))
+                    if (size > left
+                        || (checkUtf8 && (length <= 7
+                            ? ((word >> 8) & ((1UL << (8 * length)) - 1) & 0x8080808080808080UL) != 0
+                            : !Utf8Text.IsShortAscii(ref Unsafe.Add(ref data, pos + 1), length))))
                     {
                         break;
                     }
@@ -360,20 +372,23 @@ namespace MsgPack.Spec
                     // uint 8 to int 64: the value big-endian after the code, sign-extended for int 8 to 64 (a uint 64
                     // above long.MaxValue keeps its bits, its code tells it apart).
                     int width = 1 << (int)((code - DataCodes.UInt8) & 3);
-                    if (width >= left)
+                    bool signed = code >= DataCodes.Int8;
+                    if (width <= 4)
                     {
-                        break;
+                        // Within the word (big-endian there, after the code).
+                        uint bits = System.Buffers.Binary.BinaryPrimitives.ReverseEndianness((uint)(word >> 8)) >> (32 - (8 * width));
+                        value = !signed ? bits : width == 1 ? unchecked((sbyte)bits) : width == 2 ? unchecked((short)bits) : unchecked((int)bits);
+                    }
+                    else
+                    {
+                        if (left < 9)
+                        {
+                            break;
+                        }
+
+                        value = BigEndian.ReadInt64(ref Unsafe.Add(ref data, pos + 1));
                     }
 
-                    ref byte payload = ref Unsafe.Add(ref data, pos + 1);
-                    bool signed = code >= DataCodes.Int8;
-                    value = width switch
-                    {
-                        1 => signed ? unchecked((sbyte)payload) : payload,
-                        2 => signed ? BigEndian.ReadInt16(ref payload) : BigEndian.ReadUInt16(ref payload),
-                        4 => signed ? BigEndian.ReadInt32(ref payload) : BigEndian.ReadUInt32(ref payload),
-                        _ => BigEndian.ReadInt64(ref payload),
-                    };
                     typeBits = DocumentRow.IntegerBits;
                     size = 1 + width;
                 }
