@@ -310,6 +310,7 @@ namespace MsgPack.Spec
                 int typeBits;
                 long value;
                 int size;
+                int children = 0;  // an array's items or a map's keys and values (0 for a scalar)
                 if (code - DataCodes.MinFixString <= DataCodes.MaxFixString - DataCodes.MinFixString)
                 {
                     // fixstr first: the commonest token of most documents (every key of a map with str keys).
@@ -343,29 +344,14 @@ namespace MsgPack.Spec
                     // fixmap 0x80..0x8f, fixarray 0x90..0x9f
                     value = code & 0x0f;
                     bool map = code <= DataCodes.MaxFixMap;
-                    int children = map ? 2 * (int)value : (int)value;
+                    children = map ? 2 * (int)value : (int)value;
                     if (depth >= deepest || children >= left)
                     {
                         break;
                     }
 
-                    ref DocumentRow opened = ref Unsafe.Add(ref first, count);
-                    opened.Location = pos;
-                    opened.RowsAndType = (map ? DocumentRow.MapBits : DocumentRow.ArrayBits) | 1;
-                    opened.Value = value;
-                    count++;
-                    pos++;
-                    if (children != 0)
-                    {
-                        Unsafe.Add(ref frame, 2 * depth) = open;
-                        Unsafe.Add(ref frame, (2 * depth) + 1) = pending;
-                        depth++;
-                        open = count - 1;
-                        pending = children;
-                        continue;
-                    }
-
-                    goto Complete;
+                    typeBits = map ? DocumentRow.MapBits : DocumentRow.ArrayBits;
+                    size = 1;
                 }
                 else if (code - DataCodes.UInt8 <= DataCodes.Int64 - DataCodes.UInt8)
                 {
@@ -442,29 +428,14 @@ namespace MsgPack.Spec
 
                     value = BigEndian.ReadUInt16(ref Unsafe.Add(ref data, pos + 1));
                     bool map = code == DataCodes.Map16;
-                    int children = map ? 2 * (int)value : (int)value;
+                    children = map ? 2 * (int)value : (int)value;
                     if (depth >= deepest || children > left - 3)
                     {
                         break;
                     }
 
-                    ref DocumentRow opened = ref Unsafe.Add(ref first, count);
-                    opened.Location = pos;
-                    opened.RowsAndType = (map ? DocumentRow.MapBits : DocumentRow.ArrayBits) | 1;
-                    opened.Value = value;
-                    count++;
-                    pos += 3;
-                    if (children != 0)
-                    {
-                        Unsafe.Add(ref frame, 2 * depth) = open;
-                        Unsafe.Add(ref frame, (2 * depth) + 1) = pending;
-                        depth++;
-                        open = count - 1;
-                        pending = children;
-                        continue;
-                    }
-
-                    goto Complete;
+                    typeBits = map ? DocumentRow.MapBits : DocumentRow.ArrayBits;
+                    size = 3;
                 }
                 else if (code is DataCodes.FixExtension4 or DataCodes.FixExtension8)
                 {
@@ -501,8 +472,17 @@ namespace MsgPack.Spec
                 row.Value = value;
                 count++;
                 pos += size;
+                if (children != 0)
+                {
+                    // An array or map with values to come: the one it is in goes into the frames.
+                    Unsafe.Add(ref frame, 2 * depth) = open;
+                    Unsafe.Add(ref frame, (2 * depth) + 1) = pending;
+                    depth++;
+                    open = count - 1;
+                    pending = children;
+                    continue;
+                }
 
-            Complete:
                 // A whole value: it completes the containers whose last value it is.
                 while (--pending == 0)
                 {
