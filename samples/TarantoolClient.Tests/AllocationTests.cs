@@ -9,8 +9,9 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     /// The hot path (write a request, read its response) allocates nothing once warmed up: the whole process's
     /// allocated bytes (every thread: the send and receive loops run on the thread pool) over thousands of requests.
     /// A property of a Release build: a Debug build (a plain <c>dotnet test</c>) skips these, unless <c>CI</c> is set.
+    /// Measured alone (<see cref="TarantoolAloneCollection"/>): no other test class runs while they count.
     /// </summary>
-    [Collection(TarantoolCollection.Name)]
+    [Collection(TarantoolAloneCollection.Name)]
     public sealed class AllocationTests(TarantoolFixture fixture, ITestOutputHelper output)
     {
         private const int Requests = 5000;

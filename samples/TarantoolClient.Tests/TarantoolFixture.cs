@@ -86,4 +86,16 @@ namespace MsgPack.Spec.Samples.Tarantool.Tests
     {
         public const string Name = "tarantool";
     }
+
+    /// <summary>
+    /// A server of its own for tests that count the whole process's allocated bytes: the send and receive loops run
+    /// on the thread pool, so the count is process-wide, and test classes of other collections running beside them
+    /// (the slot interleavings, the fake-server tests) would be counted too. xunit runs a collection that disables
+    /// parallelization after all the others, alone.
+    /// </summary>
+    [CollectionDefinition(Name, DisableParallelization = true)]
+    public sealed class TarantoolAloneCollection : ICollectionFixture<TarantoolFixture>
+    {
+        public const string Name = "tarantool, alone";
+    }
 }

@@ -21,7 +21,6 @@ namespace MsgPack.Spec.Lz4
         // chunk is compressed at the next request after it is whole.
         private const int PlainLength = 80 * 1024;
         private const int Bin32HeaderLength = 5;
-        private const int MaxArrayLength = 0x7FFFFFC7;
 
         [ThreadStatic]
         private static BlockArrayWriter? t_free;
@@ -173,15 +172,12 @@ namespace MsgPack.Spec.Lz4
 
         private static byte[] Grow(byte[] array, int used, long needed)
         {
-            if (needed > MaxArrayLength)
+            if (needed > PooledArray.MaxLength)
             {
                 ThrowHelper.ThrowSourceTooLong(needed);
             }
 
-            byte[] next = ArrayPool<byte>.Shared.Rent((int)Math.Min(MaxArrayLength, Math.Max(needed, 2L * array.Length)));
-            array.AsSpan(0, used).CopyTo(next);
-            ArrayPool<byte>.Shared.Return(array);
-            return next;
+            return PooledArray.Grow(ArrayPool<byte>.Shared, array, used, needed);
         }
     }
 }

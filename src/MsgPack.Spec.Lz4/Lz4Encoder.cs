@@ -28,8 +28,6 @@ namespace MsgPack.Spec.Lz4
         // An array 32 header, an ext 32 header, and a uint 32 per chunk length at most.
         private const int ArrayHeadersRoom = 5 + MsgPackSpec.MaxExtensionHeaderEncodedLength;
 
-        private const int MaxArrayLength = 0x7FFFFFC7;
-
         /// <summary>The most bytes <see cref="Encode"/> writes for <paramref name="length"/> bytes.</summary>
         public static int GetMaxLength(int length, MsgPackLz4Options options)
         {
@@ -56,7 +54,7 @@ namespace MsgPack.Spec.Lz4
                     + ((chunks - 1) * (long)MaxBlockLength(MsgPackLz4.ChunkLength)) + MaxBlockLength(last);
             }
 
-            if (max > MaxArrayLength)
+            if (max > PooledArray.MaxLength)
             {
                 ThrowHelper.ThrowSourceTooLong(length);
             }

@@ -16,9 +16,6 @@ namespace MsgPack.Spec.Lz4
         /// </summary>
         public const int DefaultMaxDecompressedLength = 64 * 1024 * 1024;
 
-        // The largest array .NET allows for bytes (Array.MaxLength is not in netstandard2.0).
-        private const int MaxArrayLength = 0x7FFFFFC7;
-
         private MsgPackLz4Format _format = MsgPackLz4Format.Lz4BlockArray;
         private int _minLength = DefaultMinLength;
         private int _maxDecompressedLength = DefaultMaxDecompressedLength;
@@ -69,7 +66,7 @@ namespace MsgPack.Spec.Lz4
             get => _maxDecompressedLength;
             set
             {
-                if (value < 0 || value > MaxArrayLength)
+                if (value < 0 || value > PooledArray.MaxLength)
                 {
                     ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 0 to Array.MaxLength");
                 }

@@ -11,9 +11,6 @@ namespace MsgPack.Spec.Lz4
     {
         private const int MinimumLength = 256;
 
-        // The largest array .NET allows for bytes (Array.MaxLength is not in netstandard2.0).
-        private const int MaxArrayLength = 0x7FFFFFC7;
-
         [ThreadStatic]
         private static PlainBuffer? t_free;
 
@@ -80,15 +77,12 @@ namespace MsgPack.Spec.Lz4
         private void Grow(int sizeHint)
         {
             long needed = _written + (long)Math.Max(sizeHint, 1);
-            if (needed > MaxArrayLength)
+            if (needed > PooledArray.MaxLength)
             {
                 ThrowHelper.ThrowSourceTooLong(needed);
             }
 
-            byte[] next = ArrayPool<byte>.Shared.Rent((int)Math.Min(MaxArrayLength, Math.Max(needed, 2L * _array.Length)));
-            _array.AsSpan(0, _written).CopyTo(next);
-            ArrayPool<byte>.Shared.Return(_array);
-            _array = next;
+            _array = PooledArray.Grow(ArrayPool<byte>.Shared, _array, _written, needed);
         }
     }
 }

@@ -31,6 +31,10 @@ namespace MsgPack.Spec
             throw new ArgumentOutOfRangeException(paramName, value, $"The value must be {allowed}.");
 
         [DoesNotReturn]
+        public static void ThrowNotFromOneTo(long value, int max, string? maxName) =>
+            throw new ArgumentOutOfRangeException("value", value, "The value must be from 1 to " + (maxName ?? max.ToString()) + ".");
+
+        [DoesNotReturn]
         public static void ThrowAdvancePastSpan(int count, int free) =>
             throw new ArgumentOutOfRangeException(
                 "count", count, $"The value must be from 0 to the {free} bytes of the span GetSpan or GetMemory returned.");

@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.IO;
 using System.IO.Pipelines;
 using System.Linq;
-using System.Threading;
 using System.Threading.Tasks;
 using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Serialization;
@@ -265,60 +264,6 @@ namespace MsgPack.Spec.Generator.Tests
             bool more = !result.Buffer.IsEmpty || !result.IsCompleted;
             reader.AdvanceTo(result.Buffer.Start);
             return more;
-        }
-
-        /// <summary>A stream that hands out one byte per read, completing each read at once: every byte is a read boundary.</summary>
-        private sealed class OneByteStream : Stream
-        {
-            private readonly byte[] _data;
-            private int _position;
-
-            public OneByteStream(byte[] data) => _data = data;
-
-            public int Remaining => _data.Length - _position;
-
-            public override bool CanRead => true;
-
-            public override bool CanSeek => false;
-
-            public override bool CanWrite => false;
-
-            public override long Length => throw new NotSupportedException();
-
-            public override long Position
-            {
-                get => throw new NotSupportedException();
-                set => throw new NotSupportedException();
-            }
-
-            public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-            public override int Read(Span<byte> buffer)
-            {
-                if (buffer.IsEmpty || _position == _data.Length)
-                {
-                    return 0;
-                }
-
-                buffer[0] = _data[_position++];
-                return 1;
-            }
-
-            public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
-                new ValueTask<int>(Read(buffer.Span));
-
-            public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-                Task.FromResult(Read(buffer.AsSpan(offset, count)));
-
-            public override void Flush()
-            {
-            }
-
-            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-            public override void SetLength(long value) => throw new NotSupportedException();
-
-            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
         }
     }
 }

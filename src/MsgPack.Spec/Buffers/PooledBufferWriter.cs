@@ -23,9 +23,6 @@ namespace MsgPack.Spec
         /// <summary>The capacity rented when none is given.</summary>
         public const int DefaultInitialCapacity = 256;
 
-        // The largest array .NET allows for bytes (Array.MaxLength is not in netstandard2.0).
-        private const int MaxArrayLength = 0x7FFFFFC7;
-
         private readonly ArrayPool<byte> _pool;
         private byte[] _buffer;
         private int _written;
@@ -142,21 +139,12 @@ namespace MsgPack.Spec
         {
             ThrowIfDisposed();
             long needed = (long)_written + Math.Max(sizeHint, 1);
-            if (needed > MaxArrayLength)
+            if (needed > PooledArray.MaxLength)
             {
-                throw new OutOfMemoryException($"PooledBufferWriter cannot hold {needed} bytes: an array holds at most {MaxArrayLength}.");
+                throw new OutOfMemoryException($"PooledBufferWriter cannot hold {needed} bytes: an array holds at most {PooledArray.MaxLength}.");
             }
 
-            // Double, so that a message written in many small steps is copied O(log n) times.
-            int newSize = (int)Math.Max(needed, Math.Min((long)_buffer.Length * 2, MaxArrayLength));
-            byte[] larger = _pool.Rent(newSize);
-            byte[] old = _buffer;
-            old.AsSpan(0, _written).CopyTo(larger);
-            _buffer = larger;
-            if (old.Length != 0)
-            {
-                _pool.Return(old);
-            }
+            _buffer = PooledArray.Grow(_pool, _buffer, _written, needed);
         }
 
         private void ThrowIfDisposed()

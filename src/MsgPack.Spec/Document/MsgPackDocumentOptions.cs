@@ -24,15 +24,7 @@ namespace MsgPack.Spec
         public int MaxDepth
         {
             readonly get => _maxDepth == 0 ? MsgPackValidationOptions.DefaultMaxDepth : _maxDepth;
-            set
-            {
-                if (value <= 0)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "positive");
-                }
-
-                _maxDepth = value;
-            }
+            set => _maxDepth = OptionLimit.Positive(value);
         }
 
         /// <summary>
@@ -45,15 +37,7 @@ namespace MsgPack.Spec
         public int MaxValueCount
         {
             readonly get => _maxValueCount == 0 ? MaxValueCountLimit : _maxValueCount;
-            set
-            {
-                if (value <= 0 || value > MaxValueCountLimit)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 1 to " + MaxValueCountLimit);
-                }
-
-                _maxValueCount = value;
-            }
+            set => _maxValueCount = OptionLimit.FromOneTo(value, MaxValueCountLimit);
         }
 
         /// <summary>

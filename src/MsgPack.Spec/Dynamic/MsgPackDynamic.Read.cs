@@ -55,6 +55,19 @@ namespace MsgPack.Spec
             public int Index;
             public object? Key;
             public long KeyOffset;
+
+            /// <summary>The fewest bytes the containers around this one still need after it ends.</summary>
+            public long Owed;
+        }
+
+        /// <summary>
+        /// The fewest bytes an open container and the ones around it still need after the value being read as its next
+        /// item (or key, or a key's value): a byte an item, a key and a value each.
+        /// </summary>
+        private static long Owed(long owedAround, int count, int index, bool isMap, bool keyNext)
+        {
+            long itemsAfter = count - index - 1L;
+            return owedAround + (!isMap ? itemsAfter : (2 * itemsAfter) + (keyNext ? 1 : 0));
         }
 
         private static object[] CreateBoxes(Func<int, object> box)
@@ -94,6 +107,7 @@ namespace MsgPack.Spec
             int index = 0;
             object? key = null;
             long keyOffset = 0;
+            long owed = 0;
             long values = 0;
             long inputEnd = reader.Consumed + reader.Remaining;
             long segmentEnd = reader.Consumed + reader.SegmentRemaining;
@@ -356,6 +370,15 @@ namespace MsgPack.Spec
                             goto Complete;
                         }
 
+                        // Room for every item only when the bytes left can hold them and what the containers around
+                        // still need after this one: each presized slot then stands for a byte of its own, so nested
+                        // headers that each claim what is left allocate no more than the input justifies. Complete
+                        // input always passes; cut input gets what its bytes justify, and the container grows as its
+                        // items arrive, up to the point where the read says NeedMoreData.
+                        long owedAfter = depth == 0 ? 0 : Owed(owed, items, index, map != null, key == null);
+                        long room = remaining - owedAfter;
+                        int capacity = (isMap ? 2L * count : count) <= room ? count : (int)Math.Max(1, room / (isMap ? 2 : 1));
+
                         // The innermost container moves into the frames (the locals take the new one); the frames
                         // hold the ones around it.
                         if (depth > 0)
@@ -372,6 +395,7 @@ namespace MsgPack.Spec
                             saved.Index = index;
                             saved.Key = key;
                             saved.KeyOffset = keyOffset;
+                            saved.Owed = owed;
                         }
 
                         depth++;
@@ -379,15 +403,16 @@ namespace MsgPack.Spec
                         items = count;
                         index = 0;
                         key = null;
+                        owed = owedAfter;
                         if (isMap)
                         {
                             array = null;
-                            map = new Dictionary<object, object?>(count, DynamicKeyComparer.Instance);
+                            map = new Dictionary<object, object?>(capacity, DynamicKeyComparer.Instance);
                         }
                         else
                         {
                             map = null;
-                            array = new object?[count];
+                            array = new object?[capacity];
                         }
 
                         continue;
@@ -411,6 +436,12 @@ namespace MsgPack.Spec
                             Unsafe.Add(ref MemoryMarshal.GetReference(array.AsSpan()), index) = value;
                             if (++index < items)
                             {
+                                if (index == array.Length)
+                                {
+                                    // Cut input only (see Open): twice the room, as the items have come.
+                                    System.Array.Resize(ref array, (int)Math.Min(items, 2L * index));
+                                }
+
                                 break;
                             }
 
@@ -463,6 +494,7 @@ namespace MsgPack.Spec
                             index = outer.Index;
                             key = outer.Key;
                             keyOffset = outer.KeyOffset;
+                            owed = outer.Owed;
                             outer = default;
                         }
                     }

@@ -17,15 +17,7 @@ namespace MsgPack.Spec
         public int MaxDepth
         {
             readonly get => _maxDepth == 0 ? MsgPackValidationOptions.DefaultMaxDepth : _maxDepth;
-            set
-            {
-                if (value <= 0)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "positive");
-                }
-
-                _maxDepth = value;
-            }
+            set => _maxDepth = OptionLimit.Positive(value);
         }
 
         /// <summary>
@@ -38,15 +30,7 @@ namespace MsgPack.Spec
         public int MaxValueCount
         {
             readonly get => _maxValueCount == 0 ? int.MaxValue : _maxValueCount;
-            set
-            {
-                if (value <= 0)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "positive");
-                }
-
-                _maxValueCount = value;
-            }
+            set => _maxValueCount = OptionLimit.Positive(value);
         }
     }
 }

@@ -31,7 +31,7 @@ namespace MsgPack.Spec.Serialization
         public int MaxValueLength
         {
             get => _maxValueLength;
-            set => _maxValueLength = CheckLength(value);
+            set => _maxValueLength = OptionLimit.FromOneTo(value, Array.MaxLength, "Array.MaxLength");
         }
 
         /// <summary>
@@ -43,21 +43,10 @@ namespace MsgPack.Spec.Serialization
         public int BufferSize
         {
             get => _bufferSize;
-            set => _bufferSize = CheckLength(value);
+            set => _bufferSize = OptionLimit.FromOneTo(value, Array.MaxLength, "Array.MaxLength");
         }
 
         internal static MsgPackStreamOptions Default { get; } = new MsgPackStreamOptions();
-
-        /// <summary>A length the doors can hold in one array.</summary>
-        private static int CheckLength(int value)
-        {
-            if (value <= 0 || value > Array.MaxLength)
-            {
-                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "from 1 to Array.MaxLength");
-            }
-
-            return value;
-        }
     }
 
     /// <summary>

@@ -20,15 +20,7 @@ namespace MsgPack.Spec
         public int MaxDepth
         {
             get => _maxDepth;
-            set
-            {
-                if (value <= 0)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "positive");
-                }
-
-                _maxDepth = value;
-            }
+            set => _maxDepth = OptionLimit.Positive(value);
         }
 
         /// <summary>

@@ -48,15 +48,7 @@ namespace MsgPack.Spec
         public int MaxDepth
         {
             readonly get => _maxDepth == 0 ? DefaultMaxDepth : _maxDepth;
-            set
-            {
-                if (value <= 0)
-                {
-                    ThrowHelper.ThrowArgumentOutOfRange(nameof(value), value, "positive");
-                }
-
-                _maxDepth = value;
-            }
+            set => _maxDepth = OptionLimit.Positive(value);
         }
 
         /// <summary>Whether the input may hold several values one after another (a stream); otherwise exactly one.</summary>

@@ -65,6 +65,67 @@ namespace MsgPack.Spec.Tests.Dynamic
             Assert.IsType(exception, thrown);
         }
 
+        /// <summary>
+        /// Nested headers that each claim what the input has left (the afl <c>document</c> target's find, 2026-11-29):
+        /// each passed the count check alone, and each was presized, so 64 levels of array 32 over 1 MB of input
+        /// would have allocated 64 x 8 MB. The room of a level is what the bytes left hold after the levels around
+        /// it are served: cut input allocates in proportion to its bytes, and complete input is presized as before.
+        /// </summary>
+        [Theory]
+        [InlineData(0xdd, 100_000)]   // array 32
+        [InlineData(0xdf, 100_000)]   // map 32: each level the first key of the one around it
+        [InlineData(0x9f, 60)]        // fixarray 15: one byte claims 15 items
+        [InlineData(0x8f, 60)]        // fixmap 15
+        public void Nested_claims_on_the_same_bytes_allocate_in_proportion_to_the_input(byte code, int length)
+        {
+            var bytes = new List<byte>();
+            for (int level = 0; level < 60; level++)
+            {
+                bytes.Add(code);
+                if (code >= 0xdc)
+                {
+                    int left = length - bytes.Count - 4;
+                    uint claim = code == 0xdf ? (uint)(left / 2) : (uint)left;
+                    bytes.AddRange(new[] { (byte)(claim >> 24), (byte)(claim >> 16), (byte)(claim >> 8), (byte)claim });
+                }
+            }
+
+            while (bytes.Count < length)
+            {
+                bytes.Add(0x01);
+            }
+
+            byte[] input = bytes.ToArray();
+            _ = MsgPackDynamic.TryRead(input, out _, out _);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            OperationStatus status = MsgPackDynamic.TryRead(input, out object? value, out _);
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            // Cut short (NeedMoreData), or, for maps, a repeated key among the filler bytes (InvalidData): after the
+            // levels were opened either way.
+            Assert.NotEqual(OperationStatus.Done, status);
+            Assert.Null(value);
+            // A slot a byte: 8 bytes an array item, about 30 a map entry (two bytes), the arrays doubled as they grow,
+            // and a dictionary's fixed cost per level; the presized levels were 60 x the input.
+            Assert.True(allocated <= (64L * length) + (60 * 256), $"{allocated} bytes allocated for {length} bytes of input");
+        }
+
+        [Fact]
+        public void Complete_input_is_presized_and_read_whole_through_nested_levels()
+        {
+            // [[1, 2, 3], {"a": [4]}, 5] over one segment and over a segment a byte.
+            byte[] input = Hex.ToBytes("93 93 01 02 03 81 a1 61 91 04 05");
+            object? read = MsgPackDynamic.Read(input, out int length);
+            Assert.Equal(input.Length, length);
+            object?[] outer = Assert.IsType<object[]>(read);
+            Assert.Equal(new object[] { (byte)1, (byte)2, (byte)3 }, Assert.IsType<object[]>(outer[0]));
+            var map = Assert.IsType<Dictionary<object, object>>(outer[1]);
+            Assert.Equal(new object[] { (byte)4 }, Assert.IsType<object[]>(map["a"]));
+            Assert.Equal((byte)5, outer[2]);
+            var reader = new MsgPackReader(FuzzOracle.Segments.FromCuts(input, Enumerable.Range(1, input.Length - 1).ToArray(), out _));
+            Assert.Equal(OperationStatus.Done, MsgPackDynamic.TryRead(ref reader, out object? split));
+            Assert.Equal(3, Assert.IsType<object[]>(split).Length);
+        }
+
         [Fact]
         public void A_nil_or_repeated_map_key_fails_the_read()
         {

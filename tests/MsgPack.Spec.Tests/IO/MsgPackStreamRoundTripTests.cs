@@ -5,6 +5,7 @@ using System.IO;
 using System.IO.Pipelines;
 using System.Linq;
 using System.Threading.Tasks;
+using MsgPack.Spec.Fuzzing;
 using MsgPack.Spec.Serialization;
 using Xunit;
 

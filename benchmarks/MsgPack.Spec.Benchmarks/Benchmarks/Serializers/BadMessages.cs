@@ -158,6 +158,40 @@ namespace MsgPack.Spec.Benchmarks.Serializers
             throw new InvalidOperationException($"{workload}: no byte of the message makes every library reject it.");
         }
 
+        /// <summary>
+        /// A sender's bad messages anywhere, not only near the end: cuts of the message (prefixes, the empty one
+        /// included) and bytes whose replacement by 0xc1 every library rejects, at up to 64 positions each, evenly
+        /// spread over the message (so that a 10 ms slice of the slowest row goes round them all). Checked: ours say
+        /// NeedMoreData or InvalidData for each, both peers throw.
+        /// </summary>
+        public static byte[][] Any<T, TDoor>(byte[] valid, string workload)
+            where T : class, IShapeable<T>
+            where TDoor : struct, IModelDoor<T>
+        {
+            const int Positions = 64;
+            int step = Math.Max(1, valid.Length / Positions);
+            var messages = new System.Collections.Generic.List<byte[]>();
+            for (int length = 0; length < valid.Length; length += step)
+            {
+                byte[] cut = valid.AsSpan(0, length).ToArray();
+                Fairness.Check(default(TDoor).TryRead(cut, out _, out _) == OperationStatus.NeedMoreData, workload, $"ours did not say NeedMoreData for the first {length} bytes.");
+                Fairness.Check(PeersReject<T>(cut), workload, $"a peer read the first {length} bytes.");
+                messages.Add(cut);
+            }
+
+            for (int at = 0; at < valid.Length; at += step)
+            {
+                byte[] corrupted = (byte[])valid.Clone();
+                corrupted[at] = 0xc1;
+                if (default(TDoor).TryRead(corrupted, out _, out _) == OperationStatus.InvalidData && PeersReject<T>(corrupted))
+                {
+                    messages.Add(corrupted);
+                }
+            }
+
+            return messages.ToArray();
+        }
+
         private static bool PeersReject<T>(byte[] input)
             where T : class, IShapeable<T>
         {
@@ -318,17 +352,32 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         where T : class, IShapeable<T>
         where TDoor : struct, IModelDoor<T>
     {
-        private byte[] _input = System.Array.Empty<byte>();
+        private byte[][] _inputs = System.Array.Empty<byte[]>();
+        private uint _next;
 
-        /// <summary>"cut": one byte short; "corrupted": a byte near the end replaced by 0xc1.</summary>
-        [Params("cut", "corrupted")]
+        /// <summary>
+        /// "cut": one byte short; "corrupted": a byte near the end replaced by 0xc1 (both the worst case: every reader
+        /// reads the whole message first); "any": each call the next of every cut and every rejected 0xc1 byte of the
+        /// message (<see cref="BadMessage.Any{T, TDoor}"/>), bad messages as they come.
+        /// </summary>
+        [Params("cut", "corrupted", "any")]
         public string Message { get; set; } = "cut";
 
         [GlobalSetup]
         public void Setup()
         {
             byte[] valid = SerializerPeers.Reference(default(TDoor).Sample());
-            _input = Pinned.Copy<byte>(Message == "cut" ? BadMessage.Cut<T, TDoor>(valid, Workload) : BadMessage.Corrupted<T, TDoor>(valid, Workload));
+            _inputs = Message switch
+            {
+                "cut" => new[] { BadMessage.Cut<T, TDoor>(valid, Workload) },
+                "corrupted" => new[] { BadMessage.Corrupted<T, TDoor>(valid, Workload) },
+                _ => BadMessage.Any<T, TDoor>(valid, Workload),
+            };
+            for (int i = 0; i < _inputs.Length; i++)
+            {
+                _inputs[i] = Pinned.Copy<byte>(_inputs[i]);
+            }
+
             CheckDecoders();
         }
 
@@ -336,9 +385,10 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         [Allocates("the objects read before the failure, and the exceptions")]
         public int MessagePackCSharpRow()
         {
+            byte[] input = _inputs[_next++ % (uint)_inputs.Length];
             try
             {
-                MessagePack.MessagePackSerializer.Deserialize<T>(_input.AsMemory());
+                MessagePack.MessagePackSerializer.Deserialize<T>(input.AsMemory());
                 return 0;
             }
             catch (MessagePack.MessagePackSerializationException)
@@ -351,9 +401,10 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         [Allocates("the objects read before the failure, and the exception")]
         public int NerdbankRow()
         {
+            byte[] input = _inputs[_next++ % (uint)_inputs.Length];
             try
             {
-                SerializerPeers.Nerdbank.Deserialize<T>(_input.AsMemory());
+                SerializerPeers.Nerdbank.Deserialize<T>(input.AsMemory());
                 return 0;
             }
             catch (Nerdbank.MessagePack.MessagePackSerializationException)
@@ -364,15 +415,20 @@ namespace MsgPack.Spec.Benchmarks.Serializers
 
         [Benchmark(Description = "MsgPackSpec generated TryRead (span)")]
         [Allocates("the objects read before the failure")]
-        public int OursTryRead() => default(TDoor).TryRead(_input, out _, out _) == OperationStatus.Done ? 0 : 1;
+        public int OursTryRead()
+        {
+            byte[] input = _inputs[_next++ % (uint)_inputs.Length];
+            return default(TDoor).TryRead(input, out _, out _) == OperationStatus.Done ? 0 : 1;
+        }
 
         [Benchmark(Description = "MsgPackSpec generated Read (span) in try/catch")]
         [Allocates("the objects read before the failure, and the exception")]
         public int OursReadCatch()
         {
+            byte[] input = _inputs[_next++ % (uint)_inputs.Length];
             try
             {
-                default(TDoor).Read(_input, out _);
+                default(TDoor).Read(input, out _);
                 return 0;
             }
             catch (MsgPackSerializationException)
