@@ -19,6 +19,18 @@ namespace MsgPack.Spec
 
         private const int TypeShift = 28;
 
+        // Each type shifted into place in RowsAndType, for the parse's row writes.
+        public const int NilBits = (int)MsgPackType.Nil << TypeShift;
+        public const int BooleanBits = (int)MsgPackType.Boolean << TypeShift;
+        public const int IntegerBits = (int)MsgPackType.Integer << TypeShift;
+        public const int FloatBits = (int)MsgPackType.Float << TypeShift;
+        public const int StringBits = (int)MsgPackType.String << TypeShift;
+        public const int BinaryBits = (int)MsgPackType.Binary << TypeShift;
+        public const int ArrayBits = (int)MsgPackType.Array << TypeShift;
+        public const int MapBits = (int)MsgPackType.Map << TypeShift;
+        public const int ExtensionBits = (int)MsgPackType.Extension << TypeShift;
+        public const int TimestampBits = (int)MsgPackType.Timestamp << TypeShift;
+
         /// <summary>Where the value starts: the offset of its first byte in the document's bytes.</summary>
         public int Location;
 
@@ -35,14 +47,6 @@ namespace MsgPack.Spec
         /// bits of its <see cref="double"/> (a float 32 widened exactly); nil: 0.
         /// </summary>
         public long Value;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public DocumentRow(int location, MsgPackType type, long value)
-        {
-            Location = location;
-            RowsAndType = ((int)type << TypeShift) | 1;
-            Value = value;
-        }
 
         /// <summary>The payload's length of a str, bin, ext or timestamp, the items of an array, the entries of a map.</summary>
         public readonly int Length

@@ -182,12 +182,73 @@ namespace MsgPack.Spec
         /// </summary>
         private bool TryFindEntry(ReadOnlySpan<byte> utf8Key, long integerKey, bool byInteger, out MsgPackElement value)
         {
-            int count = Container(MsgPackType.Map).Length;
+            ref DocumentRow map = ref Container(MsgPackType.Map);
+            int count = map.Length;
             DocumentStore store = _store!;
             DocumentRow[] rows = store.Rows;
             ReadOnlySpan<byte> bytes = store.Span;
             MsgPackType keyType = byInteger ? MsgPackType.Integer : MsgPackType.String;
             int row = _row + 1;
+            if (map.Rows == (2 * count) + 1 && !byInteger)
+            {
+                // No key or value is an array or map (each is one row): entry i is rows 2i and 2i + 1 after the map's,
+                // so the keys are compared without walking from one entry to the next. A str key's payload ends
+                // where its value starts.
+                if (row + (2 * count) > rows.Length)
+                {
+                    ThrowHelper.ThrowObjectDisposed(nameof(MsgPackDocument));
+                }
+
+                ref DocumentRow keys = ref rows[row];
+                int length = utf8Key.Length;
+                if (length is > 0 and <= 8)
+                {
+                    // A key of up to 8 bytes is compared as a word: the 8 bytes that end where a key of its length
+                    // ends (where the value starts), shifted to keep the key's, against the key's own. A key less than
+                    // 8 bytes from the start of the document (the first, in a map at the very start) is compared as
+                    // bytes.
+                    int shift = 64 - (8 * length);
+                    ulong wanted = 0;
+                    for (int b = length - 1; b >= 0; b--)
+                    {
+                        wanted = (wanted << 8) | utf8Key[b];
+                    }
+
+                    for (int i = 0; i < 2 * count; i += 2)
+                    {
+                        ref DocumentRow key = ref Unsafe.Add(ref keys, i);
+                        if (key.Value == length && key.Type == MsgPackType.String)
+                        {
+                            int keyEnd = Unsafe.Add(ref key, 1).Location;
+                            if (keyEnd >= 8
+                                ? System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(bytes.Slice(keyEnd - 8, 8)) >> shift == wanted
+                                : bytes.Slice(keyEnd - length, length).SequenceEqual(utf8Key))
+                            {
+                                value = new MsgPackElement(store, row + i + 1, _generation);
+                                return true;
+                            }
+                        }
+                    }
+
+                    value = default;
+                    return false;
+                }
+
+                for (int i = 0; i < 2 * count; i += 2)
+                {
+                    ref DocumentRow key = ref Unsafe.Add(ref keys, i);
+                    if (key.Value == length && key.Type == MsgPackType.String
+                        && bytes.Slice(Unsafe.Add(ref key, 1).Location - length, length).SequenceEqual(utf8Key))
+                    {
+                        value = new MsgPackElement(store, row + i + 1, _generation);
+                        return true;
+                    }
+                }
+
+                value = default;
+                return false;
+            }
+
             for (int i = 0; i < count; i++)
             {
                 ref DocumentRow key = ref rows[row];

@@ -64,10 +64,10 @@ namespace MsgPack.Spec
         /// The fewest bytes an open container and the ones around it still need after the value being read as its next
         /// item (or key, or a key's value): a byte an item, a key and a value each.
         /// </summary>
-        private static long Owed(ref ReadFrame frame)
+        private static long Owed(long owedAround, int count, int index, bool isMap, bool keyNext)
         {
-            long itemsAfter = frame.Count - frame.Index - 1L;
-            return frame.Owed + (frame.Map == null ? itemsAfter : (2 * itemsAfter) + (frame.Key == null ? 1 : 0));
+            long itemsAfter = count - index - 1L;
+            return owedAround + (!isMap ? itemsAfter : (2 * itemsAfter) + (keyNext ? 1 : 0));
         }
 
         private static object[] CreateBoxes(Func<int, object> box)
@@ -98,6 +98,16 @@ namespace MsgPack.Spec
             t_frames = null;
             int depth = 0;
             int deepest = 0;
+
+            // The innermost open container (depth > 0): an array, or a map and the key waiting for its value; the
+            // ones around it are in the frames, frames[depth - 2] the next one out.
+            object?[]? array = null;
+            Dictionary<object, object?>? map = null;
+            int items = 0;
+            int index = 0;
+            object? key = null;
+            long keyOffset = 0;
+            long owed = 0;
             long values = 0;
             long inputEnd = reader.Consumed + reader.Remaining;
             long segmentEnd = reader.Consumed + reader.SegmentRemaining;
@@ -115,8 +125,9 @@ namespace MsgPack.Spec
                     int count;
 
                     // The commonest tokens, whole in the segment, decoded here from their first byte: integers (fixints
-                    // from the shared boxes), fixstr and str 8, and the headers of fixmap and fixarray. The order of the
-                    // checks is the general path's: the token, the value count, then its payload.
+                    // from the shared boxes), nil, bool, the floats, timestamps 32 and 64, fixstr and str 8, and the
+                    // headers of fixmap and fixarray. The order of the checks is the general path's: the token, the
+                    // value count, then its payload.
                     if (!rest.IsEmpty)
                     {
                         uint code = rest[0];
@@ -160,6 +171,56 @@ namespace MsgPack.Spec
                                 rest = rest.Slice(1 + size);
                                 goto Complete;
                             }
+                        }
+
+                        if (code == DataCodes.Nil || code - DataCodes.False <= DataCodes.True - DataCodes.False)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            value = code == DataCodes.Nil ? null : code == DataCodes.True ? True : False;
+                            rest = rest.Slice(1);
+                            goto Complete;
+                        }
+
+                        if (code == DataCodes.Float64 && rest.Length >= 9)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            value = BigEndian.ReadDouble(ref Unsafe.Add(ref MemoryMarshal.GetReference(rest), 1));
+                            rest = rest.Slice(9);
+                            goto Complete;
+                        }
+
+                        if (code == DataCodes.Float32 && rest.Length >= 5)
+                        {
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            value = BigEndian.ReadSingle(ref Unsafe.Add(ref MemoryMarshal.GetReference(rest), 1));
+                            rest = rest.Slice(5);
+                            goto Complete;
+                        }
+
+                        if (code is DataCodes.FixExtension4 or DataCodes.FixExtension8
+                            && MsgPackSpec.DecodeTimestamp(ref MemoryMarshal.GetReference(rest), rest.Length, out Timestamp stamp, out int stampLength) == ReadStatus.Done)
+                        {
+                            // A timestamp 32 or 64 whole in the segment (anything else, a bad one too, takes the token path).
+                            if (++values > maxValues)
+                            {
+                                goto TooManyValues;
+                            }
+
+                            value = stamp.FitsDateTime ? stamp.ToDateTime() : (object)stamp;
+                            rest = rest.Slice(stampLength);
+                            goto Complete;
                         }
 
                         int length = (int)(code - DataCodes.MinFixString);
@@ -309,31 +370,49 @@ namespace MsgPack.Spec
                             goto Complete;
                         }
 
-                        if (depth == frames.Length)
-                        {
-                            System.Array.Resize(ref frames, depth * 2);
-                        }
-
                         // Room for every item only when the bytes left can hold them and what the containers around
                         // still need after this one: each presized slot then stands for a byte of its own, so nested
                         // headers that each claim what is left allocate no more than the input justifies. Complete
                         // input always passes; cut input gets what its bytes justify, and the container grows as its
                         // items arrive, up to the point where the read says NeedMoreData.
-                        long owed = depth == 0 ? 0 : Owed(ref frames[depth - 1]);
-                        long room = remaining - owed;
+                        long owedAfter = depth == 0 ? 0 : Owed(owed, items, index, map != null, key == null);
+                        long room = remaining - owedAfter;
                         int capacity = (isMap ? 2L * count : count) <= room ? count : (int)Math.Max(1, room / (isMap ? 2 : 1));
-                        ref ReadFrame opened = ref frames[depth++];
+
+                        // The innermost container moves into the frames (the locals take the new one); the frames
+                        // hold the ones around it.
+                        if (depth > 0)
+                        {
+                            if (depth > frames.Length)
+                            {
+                                System.Array.Resize(ref frames, frames.Length * 2);
+                            }
+
+                            ref ReadFrame saved = ref frames[depth - 1];
+                            saved.Array = array;
+                            saved.Map = map;
+                            saved.Count = items;
+                            saved.Index = index;
+                            saved.Key = key;
+                            saved.KeyOffset = keyOffset;
+                            saved.Owed = owed;
+                        }
+
+                        depth++;
                         deepest = Math.Max(deepest, depth);
-                        opened.Count = count;
-                        opened.Index = 0;
-                        opened.Owed = owed;
+                        items = count;
+                        index = 0;
+                        key = null;
+                        owed = owedAfter;
                         if (isMap)
                         {
-                            opened.Map = new Dictionary<object, object?>(capacity, DynamicKeyComparer.Instance);
+                            array = null;
+                            map = new Dictionary<object, object?>(capacity, DynamicKeyComparer.Instance);
                         }
                         else
                         {
-                            opened.Array = new object?[capacity];
+                            map = null;
+                            array = new object?[capacity];
                         }
 
                         continue;
@@ -350,27 +429,27 @@ namespace MsgPack.Spec
                             return status;
                         }
 
-                        ref ReadFrame top = ref frames[depth - 1];
-                        if (top.Array != null)
+                        if (array != null)
                         {
-                            top.Array[top.Index] = value;
-                            if (++top.Index < top.Count)
+                            // The array is an object?[] made here: its items are stored without the covariance check
+                            // of a store into an array of references, which cannot fail.
+                            Unsafe.Add(ref MemoryMarshal.GetReference(array.AsSpan()), index) = value;
+                            if (++index < items)
                             {
-                                if (top.Index == top.Array.Length)
+                                if (index == array.Length)
                                 {
                                     // Cut input only (see Open): twice the room, as the items have come.
-                                    System.Array.Resize(ref top.Array, (int)Math.Min(top.Count, 2L * top.Index));
+                                    System.Array.Resize(ref array, (int)Math.Min(items, 2L * index));
                                 }
 
                                 break;
                             }
 
-                            value = top.Array;
+                            value = array;
                         }
                         else
                         {
-                            Dictionary<object, object?> map = top.Map!;
-                            if (top.Key == null)
+                            if (key == null)
                             {
                                 // The value is a key (nothing is a null key: nil keys fail here).
                                 if (value == null)
@@ -380,24 +459,24 @@ namespace MsgPack.Spec
                                     return status = ReadStatus.UnexpectedCode;
                                 }
 
-                                top.Key = value;
-                                top.KeyOffset = offset;
+                                key = value;
+                                keyOffset = offset;
                                 break;
                             }
 
                             // One lookup: a key already there is replaced, and the count says so (Dictionary.TryAdd is
                             // not in netstandard2.0).
-                            int before = map.Count;
-                            map[top.Key] = value;
+                            int before = map!.Count;
+                            map[key] = value;
                             if (map.Count == before)
                             {
                                 failure.Kind = FailureKind.DuplicateKey;
-                                failure.Offset = top.KeyOffset;
+                                failure.Offset = keyOffset;
                                 return status = ReadStatus.UnexpectedCode;
                             }
 
-                            top.Key = null;
-                            if (++top.Index < top.Count)
+                            key = null;
+                            if (++index < items)
                             {
                                 break;
                             }
@@ -405,8 +484,19 @@ namespace MsgPack.Spec
                             value = map;
                         }
 
-                        top = default;
-                        depth--;
+                        // The container is whole: the one around it comes back from the frames.
+                        if (--depth > 0)
+                        {
+                            ref ReadFrame outer = ref frames[depth - 1];
+                            array = outer.Array;
+                            map = outer.Map;
+                            items = outer.Count;
+                            index = outer.Index;
+                            key = outer.Key;
+                            keyOffset = outer.KeyOffset;
+                            owed = outer.Owed;
+                            outer = default;
+                        }
                     }
 
                     continue;
@@ -425,7 +515,7 @@ namespace MsgPack.Spec
                     result = null;
                 }
 
-                frames.AsSpan(0, deepest).Clear();
+                frames.AsSpan(0, Math.Min(deepest, frames.Length)).Clear();
                 t_frames = frames;
             }
         }

@@ -376,6 +376,50 @@ namespace MsgPack.Spec
         }
 
         /// <summary>
+        /// Whether up to 64 bytes are all ASCII (so UTF-8; false for a longer text), tested a word at a time inline,
+        /// the last words overlapping those before: most keys and short values are, and a call to the validator or to
+        /// the BCL costs more than the test for such short text (the document's parse, the dynamic read).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool IsShortAscii(ref byte start, int length)
+        {
+            if (length >= 8)
+            {
+                // Two words cover 8 to 16 bytes, four 17 to 32 (the last ones overlapping those before), a loop the rest.
+                ulong bits = Unsafe.ReadUnaligned<ulong>(ref start) | Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, length - 8));
+                if (length > 16)
+                {
+                    if (length > 64)
+                    {
+                        return false;
+                    }
+
+                    bits |= Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, 8)) | Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, length - 16));
+                    for (int i = 16; i < length - 16; i += 8)
+                    {
+                        bits |= Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, i));
+                    }
+                }
+
+                return (bits & 0x8080808080808080UL) == 0;
+            }
+
+            if (length >= 4)
+            {
+                uint word = Unsafe.ReadUnaligned<uint>(ref start) | Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref start, length - 4));
+                return (word & 0x80808080u) == 0;
+            }
+
+            uint any = 0;
+            for (int i = 0; i < length; i++)
+            {
+                any |= Unsafe.Add(ref start, i);
+            }
+
+            return any < 0x80;
+        }
+
+        /// <summary>
         /// Decodes UTF-8 into a string if it is valid; <see langword="false"/> (and no string) if it is not. On .NET 8
         /// and later, ASCII is checked and widened into the string, and other text of up to
         /// <see cref="OnePassDecodeLimit"/> bytes is validated and transcoded in one pass into a stack buffer and then
@@ -387,8 +431,15 @@ namespace MsgPack.Spec
         public static bool TryDecode(ReadOnlySpan<byte> utf8, out string text)
         {
 #if NET8_0_OR_GREATER
-            // ASCII (the common case for keys and identifiers) is its own UTF-16, char for byte: checked in one
-            // vectorised scan (which stops at the first other byte) and widened straight into the string.
+            // ASCII (the common case for keys and identifiers) is its own UTF-16, char for byte. Short text is tested
+            // inline and widened into the string as it is made; longer text is checked in one vectorised scan (which
+            // stops at the first other byte) and widened straight into the string.
+            if (utf8.Length <= InlineAsciiLimit && IsShortAscii(ref MemoryMarshal.GetReference(utf8), utf8.Length))
+            {
+                text = DecodeAscii(utf8);
+                return true;
+            }
+
             if (Ascii.IsValid(utf8))
             {
                 text = Encoding.ASCII.GetString(utf8);
@@ -418,6 +469,25 @@ namespace MsgPack.Spec
             text = Decode(utf8);
             return true;
         }
+
+#if NET8_0_OR_GREATER
+        /// <summary>The longest text <see cref="TryDecode"/> tests for ASCII inline before it asks the BCL.</summary>
+        private const int InlineAsciiLimit = 64;
+
+        /// <summary>A string of ASCII bytes (the caller checked them), made at its length and widened into in place: one pass, no count.</summary>
+        private static string DecodeAscii(ReadOnlySpan<byte> ascii)
+        {
+            if (ascii.IsEmpty)
+            {
+                return string.Empty;
+            }
+
+            fixed (byte* bytes = &MemoryMarshal.GetReference(ascii))
+            {
+                return string.Create(ascii.Length, (IntPtr)bytes, static (chars, source) => Encoding.ASCII.GetChars(new ReadOnlySpan<byte>((byte*)source, chars.Length), chars));
+            }
+        }
+#endif
 
         /// <summary>The longest text <see cref="TryDecode"/> transcodes on the stack: 1 KiB of UTF-8, 2 KiB of UTF-16.</summary>
         private const int OnePassDecodeLimit = 1024;

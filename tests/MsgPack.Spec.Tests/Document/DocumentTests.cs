@@ -387,6 +387,125 @@ namespace MsgPack.Spec.Tests.Document
             Assert.Equal(MsgPackType.Array, document.RootElement.EnumerateMap().First().Key.Type);
         }
 
+        /// <summary>
+        /// A map whose keys and values are all scalars is scanned at fixed strides (keys of up to 8 bytes compared as
+        /// a word): every key of 0 to 12 bytes (ASCII and not) is found, in a map at the very start of the document
+        /// (keys less than 8 bytes in) and behind a long prefix, and the answers are those of the same map made
+        /// nested (one value an array), which the entry-by-entry scan answers; an integer key whose value equals a str
+        /// key's length, and a key that differs in one byte only, are not that key; the first of repeated keys wins.
+        /// </summary>
+        [Fact]
+        public void A_map_of_scalars_answers_every_key_as_a_nested_map_does()
+        {
+            var keys = new List<string>();
+            for (int length = 0; length <= 12; length++)
+            {
+                keys.Add(new string((char)('a' + length), length));
+                if (length >= 2)
+                {
+                    keys.Add("é" + new string('z', length - 2));
+                }
+            }
+
+            foreach (bool nested in new[] { false, true })
+            {
+                foreach (int prefix in new[] { 0, 40 })
+                {
+                    using var output = new PooledBufferWriter();
+                    var writer = new MsgPackWriter(output);
+                    if (prefix > 0)
+                    {
+                        // The map as the second item of an array, after a str of the prefix's length.
+                        writer.WriteArrayHeader(2);
+                        writer.WriteString(new string('p', prefix));
+                    }
+
+                    writer.WriteMapHeader(keys.Count + 3);
+                    writer.WriteInt32(1);
+                    writer.WriteString("int key 1");
+                    writer.WriteInt32(5);
+                    writer.WriteString("int key 5");
+                    for (int i = 0; i < keys.Count; i++)
+                    {
+                        writer.WriteString(keys[i]);
+                        if (nested && i == keys.Count - 1)
+                        {
+                            writer.WriteArrayHeader(1);
+                        }
+
+                        writer.WriteInt32(i);
+                    }
+
+                    writer.WriteString(keys[3]);
+                    writer.WriteInt32(-1);
+                    writer.Flush();
+                    using MsgPackDocument document = MsgPackDocument.Parse(output.WrittenMemory);
+                    MsgPackElement map = prefix > 0 ? document.RootElement[1] : document.RootElement;
+                    Assert.Equal(nested, map.GetRawBytes().Span.IndexOf((byte)0x91) >= 0);
+                    for (int i = 0; i < keys.Count; i++)
+                    {
+                        Assert.True(map.TryGetProperty(keys[i], out MsgPackElement value), keys[i]);
+                        Assert.Equal(i, nested && i == keys.Count - 1 ? value[0].GetInt32() : value.GetInt32());
+                        Assert.True(map.TryGetProperty(Encoding.UTF8.GetBytes(keys[i]), out value), keys[i]);
+                        if (keys[i].Length > 0)
+                        {
+                            Assert.False(map.TryGetProperty(keys[i].Substring(0, keys[i].Length - 1) + "#", out _), keys[i]);
+                            Assert.False(map.TryGetProperty("#" + keys[i].Substring(1), out _), keys[i]);
+                        }
+                    }
+
+                    Assert.Equal("int key 5", map.GetProperty(5).GetString());
+                    Assert.False(map.TryGetProperty("12345", out _));   // 5 bytes, as the integer key 5 is 5
+                    Assert.False(map.TryGetProperty("x", out _));
+                    Assert.Equal(3, map.GetProperty(keys[3]).GetInt32());
+                }
+            }
+        }
+
+        /// <summary>
+        /// A document denser than the first guess of the index (a byte a value) grows the rows in the middle of the
+        /// parse's common loop, and the fixext 4 and 8 it indexes in that loop (timestamps 32 and 64, other
+        /// extensions) read as the typed readers read them; a timestamp 64 whose nanoseconds are past 10^9 fails there
+        /// as the validator says.
+        /// </summary>
+        [Fact]
+        public void A_dense_document_grows_its_index_and_fixexts_index_in_the_common_loop()
+        {
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            writer.WriteArrayHeader(5000 + 3);
+            for (int i = 0; i < 5000; i++)
+            {
+                writer.WriteInt32(i % 100);
+            }
+
+            writer.WriteTimestamp(new Timestamp(7, 0));
+            writer.WriteTimestamp(new Timestamp(8, 900));
+            writer.WriteExtension(3, new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 });
+            writer.Flush();
+            using (MsgPackDocument document = MsgPackDocument.Parse(output.WrittenMemory))
+            {
+                Assert.Equal(5004, document.ValueCount);
+                MsgPackElement root = document.RootElement;
+                for (int i = 0; i < 5000; i++)
+                {
+                    Assert.Equal(i % 100, root[i].GetInt32());
+                }
+
+                Assert.Equal(new Timestamp(7, 0), root[5000].GetTimestamp());
+                Assert.Equal(new Timestamp(8, 900), root[5001].GetTimestamp());
+                Assert.Equal(MsgPackType.Extension, root[5002].Type);
+                MsgPackExtension extension = root[5002].GetExtension();
+                Assert.Equal(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 }, extension.Data.ToArray());
+                Assert.Equal(3, extension.TypeCode);
+            }
+
+            byte[] bad = Hex.ToBytes("92 01 d7 ff ff ff ff ff 00 00 00 00");
+            var thrown = Assert.Throws<MsgPackValidationException>(() => MsgPackDocument.Parse(bad));
+            Assert.Equal(OperationStatus.InvalidData, MsgPackSpec.TryValidate(bad, out MsgPackValidationResult result));
+            Assert.Equal(result.Error, thrown.Error);
+        }
+
         [Fact]
         public void A_long_key_is_encoded_in_pooled_memory_and_compared()
         {

@@ -229,6 +229,154 @@ namespace MsgPack.Spec.Tests.Dynamic
             Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(bytes.AsSpan(0, bytes.Length - 1), out _, out _));
         }
 
+        /// <summary>
+        /// The first-byte path and the token path make the same values of nil, bool, float 32 and 64, timestamp 32
+        /// and 64 (and a fixext 8 that is not a timestamp), whole and cut by a segment at every byte; a timestamp 64
+        /// whose nanoseconds are past 10^9 fails inside an array as at the root.
+        /// </summary>
+        [Fact]
+        public void Nil_bools_floats_and_timestamps_read_alike_whole_and_cut_by_a_segment()
+        {
+            byte[] bytes = Hex.ToBytes(
+                "9a c0 c2 c3 ca 3f c0 00 00 cb 3f f8 00 00 00 00 00 00 d6 ff 00 00 00 01 d7 ff 00 00 03 20 00 00 00 02" +
+                " d7 01 01 02 03 04 05 06 07 08 d6 ff ff ff ff ff ca 7f 80 00 00");
+            object?[] expected =
+            {
+                null, false, true, 1.5f, 1.5, DateTime.UnixEpoch.AddSeconds(1), DateTime.UnixEpoch.AddSeconds(2).AddTicks(2),
+                new MsgPackExtension(1, new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 }), DateTime.UnixEpoch.AddSeconds(uint.MaxValue), float.PositiveInfinity,
+            };
+            for (int cut = 0; cut < bytes.Length; cut++)
+            {
+                object? read;
+                if (cut == 0)
+                {
+                    read = MsgPackDynamic.Read(bytes, out int length);
+                    Assert.Equal(bytes.Length, length);
+                }
+                else
+                {
+                    var reader = new MsgPackReader(FuzzOracle.Segments.FromCuts(bytes, new[] { cut }, out _));
+                    read = MsgPackDynamic.Read(ref reader);
+                    Assert.True(reader.End);
+                }
+
+                object?[] items = Assert.IsType<object[]>(read);
+                Assert.Equal(expected.Length, items.Length);
+                for (int i = 0; i < expected.Length; i++)
+                {
+                    Assert.Equal(expected[i]?.GetType(), items[i]?.GetType());
+                    Assert.Equal(expected[i], items[i]);
+                }
+            }
+
+            Assert.Throws<MsgPackInvalidTimestampException>(() => MsgPackDynamic.Read(Hex.ToBytes("91 d7 ff ff ff ff ff 00 00 00 00"), out _));
+            Assert.Equal(OperationStatus.InvalidData, MsgPackDynamic.TryRead(Hex.ToBytes("91 d7 ff ff ff ff ff 00 00 00 00"), out _, out _));
+            Assert.Equal(OperationStatus.NeedMoreData, MsgPackDynamic.TryRead(Hex.ToBytes("92 cb 3f f8 00 00"), out _, out int needed));
+            Assert.Equal(11, needed);
+        }
+
+        /// <summary>
+        /// The read keeps the innermost open array or map apart from the ones around it: each level here has items
+        /// before and after the one that nests (an array of three, a map of three), past the 16 levels the read
+        /// starts with room for, and every level gets its own items back when the one inside closes.
+        /// </summary>
+        [Fact]
+        public void Levels_nested_past_the_first_room_get_their_items_back_when_the_inner_one_closes()
+        {
+            const int Depth = 150;
+            using var output = new PooledBufferWriter();
+            var writer = new MsgPackWriter(output);
+            for (int level = 0; level < Depth; level++)
+            {
+                if (level % 2 == 0)
+                {
+                    writer.WriteArrayHeader(3);
+                    writer.WriteInt32(level);
+                }
+                else
+                {
+                    writer.WriteMapHeader(3);
+                    writer.WriteString("before");
+                    writer.WriteInt32(level);
+                    writer.WriteString("inner");
+                }
+            }
+
+            writer.WriteNil();
+            for (int level = Depth - 1; level >= 0; level--)
+            {
+                if (level % 2 == 1)
+                {
+                    writer.WriteString("after");
+                }
+
+                writer.WriteString("end " + level);
+            }
+
+            writer.Flush();
+            byte[] bytes = output.WrittenSpan.ToArray();
+            Assert.Throws<MsgPackException>(() => MsgPackDynamic.Read(bytes, out _));
+            object? value = SmallStack.Call(() => MsgPackDynamic.Read(bytes, out _, new MsgPackDynamicOptions { MaxDepth = Depth }));
+            for (int level = 0; level < Depth; level++)
+            {
+                if (level % 2 == 0)
+                {
+                    object?[] items = Assert.IsType<object[]>(value);
+                    Assert.Equal(3, items.Length);
+                    Assert.Equal(level, Convert.ToInt32(items[0], System.Globalization.CultureInfo.InvariantCulture));
+                    Assert.Equal("end " + level, items[2]);
+                    value = items[1];
+                }
+                else
+                {
+                    var map = Assert.IsType<Dictionary<object, object?>>(value);
+                    Assert.Equal(3, map.Count);
+                    Assert.Equal(level, Convert.ToInt32(map["before"], System.Globalization.CultureInfo.InvariantCulture));
+                    Assert.Equal("end " + level, map["after"]);
+                    value = map["inner"];
+                }
+            }
+
+            Assert.Null(value);
+        }
+
+        /// <summary>
+        /// A str of up to 72 bytes with one byte that is not ASCII at any position (the start of a valid two-byte
+        /// character, a lone continuation byte, 0xff) reads as the BCL decodes it, or fails as not UTF-8: the inline
+        /// ASCII test of short text must let every such byte through to the validator.
+        /// </summary>
+        [Fact]
+        public void A_str_with_one_byte_that_is_not_ASCII_anywhere_reads_or_fails_as_UTF8()
+        {
+            for (int length = 0; length <= 72; length++)
+            {
+                for (int at = -1; at < length; at++)
+                {
+                    foreach (byte[] odd in new[] { new byte[] { 0xc3, 0xa9 }, new byte[] { 0x80 }, new byte[] { 0xff } })
+                    {
+                        if (at + odd.Length > length)
+                        {
+                            continue;
+                        }
+
+                        byte[] payload = Enumerable.Repeat((byte)'a', length).ToArray();
+                        if (at >= 0)
+                        {
+                            odd.CopyTo(payload, at);
+                        }
+
+                        bool valid = at < 0 || odd.Length == 2;
+                        byte[] str = (length <= 31 ? new[] { (byte)(0xa0 | length) } : new byte[] { 0xd9, (byte)length }).Concat(payload).ToArray();
+                        Assert.Equal(valid ? OperationStatus.Done : OperationStatus.InvalidData, MsgPackDynamic.TryRead(str, out object? value, out _));
+                        if (valid)
+                        {
+                            Assert.Equal(System.Text.Encoding.UTF8.GetString(payload), value);
+                        }
+                    }
+                }
+            }
+        }
+
         [Fact]
         public void Integer_keys_crafted_to_share_a_default_hash_spread_over_the_buckets()
         {
