@@ -251,19 +251,34 @@ namespace MsgPack.Spec
                         }
                     }
 
+                    // A float 32's value as a float, every bit kept: the token holds it widened to a double, which
+                    // turns a signalling NaN into a quiet one, and the first-byte decode above keeps the bits.
+                    float single = 0;
                     if (MsgPackSpec.DecodeToken(ref MemoryMarshal.GetReference(rest), rest.Length, out MsgPackToken token, out int tokenLength) == ReadStatus.Done)
                     {
+                        if (token.Code == DataCodes.Float32)
+                        {
+                            single = BigEndian.ReadSingle(ref Unsafe.Add(ref MemoryMarshal.GetReference(rest), 1));
+                        }
+
                         rest = rest.Slice(tokenLength);
                     }
                     else
                     {
                         reader.SetPlace(rest);
+                        MsgPackReader tokenStart = reader;
                         status = (ReadStatus)reader.TryReadToken(out token);
                         if (status != ReadStatus.Done)
                         {
                             failure.Kind = FailureKind.Token;
                             failure.Offset = offset;
                             return status;
+                        }
+
+                        if (token.Code == DataCodes.Float32)
+                        {
+                            // Across segments: read again as a float (it is there: the token was).
+                            tokenStart.TryReadSingle(out single);
                         }
 
                         rest = reader.UnreadSegment;
@@ -287,7 +302,7 @@ namespace MsgPack.Spec
                             value = BoxInteger(token);
                             break;
                         case MsgPackType.Float:
-                            value = token.Code == DataCodes.Float32 ? (float)token.GetDouble() : (object)token.GetDouble();
+                            value = token.Code == DataCodes.Float32 ? single : (object)token.GetDouble();
                             break;
                         case MsgPackType.Timestamp:
                             Timestamp timestamp = token.GetTimestamp();

@@ -65,6 +65,25 @@ namespace MsgPack.Spec.Tests.Dynamic
             }
         }
 
+        [Theory]
+        [InlineData("ca 7f 80 00 01", "a signalling NaN")]
+        [InlineData("ca ff a0 12 34", "a negative signalling NaN with a payload")]
+        [InlineData("ca 7f c0 00 01", "a quiet NaN with a payload")]
+        public void A_float_32_reads_to_the_same_bits_whole_in_a_segment_and_across_segments(string hex, string why)
+        {
+            // The first-byte decode (the token whole in the segment) and the token path (across segments) must agree
+            // on every bit, a NaN's too.
+            byte[] bytes = Hex.ToBytes(hex);
+            int whole = BitConverter.ToInt32(BitConverter.GetBytes(Assert.IsType<float>(MsgPackDynamic.Read(bytes, out _))), 0);
+            for (int at = 1; at < bytes.Length; at++)
+            {
+                var reader = new MsgPackReader(Sequences.SplitAt(bytes, at));
+                Assert.Equal(OperationStatus.Done, MsgPackDynamic.TryRead(ref reader, out object? split));
+                int bits = BitConverter.ToInt32(BitConverter.GetBytes(Assert.IsType<float>(split)), 0);
+                Assert.True(whole == bits, why + ": " + whole.ToString("x8") + " whole, " + bits.ToString("x8") + " split at " + at);
+            }
+        }
+
         [Fact]
         public void Arrays_and_maps_read_as_object_arrays_and_dictionaries_of_objects()
         {
