@@ -351,8 +351,8 @@ namespace MsgPack.Spec.Generator
         /// </summary>
         private void EmitReadPart(int part)
         {
-            int from = part * PartSize;
-            int to = System.Math.Min(from + PartSize, _model.Members.Count);
+            int from = part * PartLength;
+            int to = System.Math.Min(from + PartLength, _model.Members.Count);
             string range = _model.Members[from].Name + " to " + _model.Members[to - 1].Name;
             Line("/// <summary>Reads " + range + ": a part of the member list, small enough for the JIT to inline every read in it.</summary>");
             Line("private static bool TryReadPart" + part + "(ref " + Reader + " reader, ref " + Cursor + " cursorAt, ref " + _model.Name + " result, int count, int depth, ref int at, ref " + Failure + " failure)");

@@ -115,6 +115,12 @@ namespace MsgPack.Spec.Generator
 
         private int PartCount => (_model.Members.Count + PartSize - 1) / PartSize;
 
+        /// <summary>
+        /// How many members one part reads: the list shared evenly between <see cref="PartCount"/> parts (9 members: 5
+        /// and 4, not 8 and 1), so that no part is the one whose frame the JIT fills past what its reads need.
+        /// </summary>
+        private int PartLength => (_model.Members.Count + PartCount - 1) / PartCount;
+
         private void EmitFile()
         {
             OpenType("[MsgPackObject]");
