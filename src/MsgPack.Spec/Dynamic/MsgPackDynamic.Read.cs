@@ -277,8 +277,15 @@ namespace MsgPack.Spec
 
                         if (token.Code == DataCodes.Float32)
                         {
-                            // Across segments: read again as a float (it is there: the token was).
-                            tokenStart.TryReadSingle(out single);
+                            // Across segments: read again as a float (it is there: the token was, so this is Done;
+                            // the status is still the one that counts).
+                            status = (ReadStatus)tokenStart.TryReadSingle(out single);
+                            if (status != ReadStatus.Done)
+                            {
+                                failure.Kind = FailureKind.Token;
+                                failure.Offset = offset;
+                                return status;
+                            }
                         }
 
                         rest = reader.UnreadSegment;
