@@ -147,9 +147,7 @@ namespace MsgPack.Spec.Benchmarks.Serializers
         {
             for (int at = valid.Length - 1; at >= 0; at--)
             {
-                byte[] corrupted = (byte[])valid.Clone();
-                corrupted[at] = 0xc1;
-                if (default(TDoor).TryRead(corrupted, out _, out _) == OperationStatus.InvalidData && PeersReject<T>(corrupted))
+                if (CorruptedAt<T, TDoor>(valid, at) is byte[] corrupted)
                 {
                     return corrupted;
                 }
@@ -181,15 +179,23 @@ namespace MsgPack.Spec.Benchmarks.Serializers
 
             for (int at = 0; at < valid.Length; at += step)
             {
-                byte[] corrupted = (byte[])valid.Clone();
-                corrupted[at] = 0xc1;
-                if (default(TDoor).TryRead(corrupted, out _, out _) == OperationStatus.InvalidData && PeersReject<T>(corrupted))
+                if (CorruptedAt<T, TDoor>(valid, at) is byte[] corrupted)
                 {
                     messages.Add(corrupted);
                 }
             }
 
             return messages.ToArray();
+        }
+
+        /// <summary>The valid bytes with the byte at <paramref name="at"/> replaced by 0xc1, if ours say InvalidData and both peers throw; else null.</summary>
+        private static byte[]? CorruptedAt<T, TDoor>(byte[] valid, int at)
+            where T : class, IShapeable<T>
+            where TDoor : struct, IModelDoor<T>
+        {
+            byte[] corrupted = (byte[])valid.Clone();
+            corrupted[at] = 0xc1;
+            return default(TDoor).TryRead(corrupted, out _, out _) == OperationStatus.InvalidData && PeersReject<T>(corrupted) ? corrupted : null;
         }
 
         private static bool PeersReject<T>(byte[] input)
