@@ -88,6 +88,10 @@ namespace MsgPack.Spec.Benchmarks
             using MsgPackDocument document = MsgPackDocument.Parse(_memory);
             return document.ValueCount;
         }
+
+        [Benchmark(Description = "Floor of a parse: MsgPackSpec.TryValidate, the same checks (structure, UTF-8), no index")]
+        [NotCompared]
+        public long ValidateFloor() => DocumentInputs.Validate(_input);
     }
 
     /// <summary>
@@ -159,6 +163,10 @@ namespace MsgPack.Spec.Benchmarks
             var map = (Dictionary<object, object?>)DocumentInputs.Rebuild(_tree)!;
             return Convert.ToInt64(map[Key], System.Globalization.CultureInfo.InvariantCulture);
         }
+
+        [Benchmark(Description = "Floor of a parse: MsgPackSpec.TryValidate, the same checks (structure, UTF-8), no index")]
+        [NotCompared]
+        public long ValidateFloor() => DocumentInputs.Validate(_input);
 
         [Benchmark(Description = "MsgPackSpec MsgPackDocument.Parse + TryGetProperty (UTF-8 key)")]
         public long OursDocument()
@@ -289,6 +297,13 @@ namespace MsgPack.Spec.Benchmarks
                     return 1;
             }
         }
+
+        /// <summary>
+        /// Checks the bytes as a parse does (the structure and every str's UTF-8) without indexing them: what any parse of
+        /// the document costs at least, since it must read every token to check it. Returns the values counted.
+        /// </summary>
+        public static long Validate(byte[] input) =>
+            MsgPackSpec.TryValidate(input, out MsgPackValidationResult result) == OperationStatus.Done ? result.ValueCount : -1;
 
         /// <summary>Walks a document's elements, reading each integer and each container's count.</summary>
         public static long Walk(MsgPackElement element)
