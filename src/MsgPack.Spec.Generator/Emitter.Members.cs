@@ -236,7 +236,8 @@ namespace MsgPack.Spec.Generator
         /// <summary>
         /// The entries of a map layout: a key is compared as bytes (its str header read, its UTF-8 not decoded), the
         /// writers' order first, inline; any other key is read out of line (<c>MsgPackKeys.TryRead</c>), from the reader,
-        /// so that its locals and calls stay out of this method's frame and its cursor stays in registers. A member's key
+        /// so that its locals and calls stay out of this method's frame and its cursor stays in registers (it returns the
+        /// member's number, so no variable of the loop is passed by reference and kept in memory). A member's key
         /// seen twice fails (a bit per member); the member's read is a case of one switch.
         /// </summary>
         private void EmitMapMembers(bool inPlace)
@@ -258,7 +259,9 @@ namespace MsgPack.Spec.Generator
             Open();
             Line("// Another key (another order, an unknown member, another form): read out of line.");
             Line("reader.MoveTo(cursor);");
-            Line("if (!MsgPackKeys.TryRead(ref reader" + (_model.IntegerKeys ? "" : ", expected") + ", out at, out keyAt, ref failure))");
+            Line("keyAt = reader.Consumed;");
+            Line("at = MsgPackKeys.TryRead(ref reader" + (_model.IntegerKeys ? "" : ", expected") + ", ref failure);");
+            Line("if (at < -1)");
             Open();
             Line("goto Failed;");
             Close();
