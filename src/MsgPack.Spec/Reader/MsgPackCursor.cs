@@ -435,12 +435,13 @@ namespace MsgPack.Spec
                 return decoded.ToOperationStatus();
             }
 
-            // Through a local of this method: the caller's variable, passed to the out-of-line read, would be kept in
-            // memory in the caller for the whole method (its address taken), where the inlined fast path keeps it in a
-            // register.
-            OperationStatus status = reader.TryReadAt<TDecoder, T>(_rest, out T slow);
+            // Out of line in two calls that take nothing of the caller's by reference: the status across segments, then,
+            // when Done, the value (returned). The caller's variable, or a temporary, given to an out-of-line read by
+            // reference would be kept in memory in the caller, where the inlined fast path keeps it in a register.
+            OperationStatus status = reader.PeekAt<TDecoder, T>(_rest);
+            value = status == OperationStatus.Done ? reader.ReadAt<TDecoder, T>(_rest) : default!;
+
             _rest = reader.UnreadSegment;
-            value = slow;
             return status;
         }
 

@@ -62,14 +62,6 @@ namespace MsgPack.Spec
             return ReadSlow<TDecoder, T>();
         }
 
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        internal OperationStatus TryReadAt<TDecoder, T>(ReadOnlySpan<byte> rest, out T value)
-            where TDecoder : struct, IValueDecoder<T>
-        {
-            SetPlace(rest);
-            return TryRead<TDecoder, T>(out value);
-        }
-
         /// <summary>
         /// The slow path of <see cref="MsgPackCursor.TryRead{TDecoder, T}(ref MsgPackReader, out T, ref MsgPackReadFailure)"/>
         /// (the status helpers' read): the value the segment could not decode (<paramref name="decoded"/>), read across
