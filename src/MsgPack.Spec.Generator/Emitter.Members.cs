@@ -246,7 +246,10 @@ namespace MsgPack.Spec.Generator
             Line("int expected = 0;");
             Line(words == 1 ? "ulong seen = 0;" : "global::System.Span<ulong> seen = stackalloc ulong[" + words + "];");
             Line("long keyAt = -1;");
-            Line("for (int i = 0; i < count; i++)");
+
+            // The entries counted down in count itself: one variable fewer live across the member switch (an index
+            // and the count were both kept on the stack).
+            Line("for (; count > 0; count--)");
             Open();
             Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
             Line("if (matched > 0)");
