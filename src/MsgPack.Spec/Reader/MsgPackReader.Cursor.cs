@@ -93,7 +93,10 @@ namespace MsgPack.Spec
                 status = decoded.ToOperationStatus();
             }
 
+            // The caller tells the outcome by the failure's status: it says the failure even if the recorded read
+            // came out otherwise (it cannot: bad data is bad in every segmentation, a cut value stays cut).
             FailRead<TDecoder, T>(status, rest, ref failure);
+            failure.Ensure(status);
             return default!;
         }
 
