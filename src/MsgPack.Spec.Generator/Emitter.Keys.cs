@@ -11,7 +11,8 @@ namespace MsgPack.Spec.Generator
         /// The key of an entry that is not the next in the writers' order, read out of line (a method of its own, which the
         /// member loop calls with the reader moved to its cursor): an integer in any form, or a str whose bytes are
         /// compared in place (copied across segments), an unknown one checked for UTF-8. Its number, or -1 for an unknown
-        /// key; where it starts, for a repeat's failure.
+        /// key, or -2 when the failure is recorded: returned, not an <c>out</c>, so that the member loop passes no variable
+        /// of its own by reference (one would stay in memory for the whole loop, its frame zeroed at every call).
         /// </summary>
         private void EmitKeyRead()
         {
@@ -24,33 +25,31 @@ namespace MsgPack.Spec.Generator
                 Line("/// <param name=\"expected\">The member after the last one read, compared first.</param>");
             }
 
-            Line("/// <param name=\"at\">The member whose key it is; -1 for a key no member has (its value is skipped).</param>");
-            Line("/// <param name=\"keyAt\">Where the key starts.</param>");
             Line("/// <param name=\"failure\">Where a failure is recorded.</param>");
-            Line("/// <returns><see langword=\"true\"/> when read; <see langword=\"false\"/> when the failure was recorded.</returns>");
+            Line("/// <returns>The member whose key it is; -1 for a key no member has (its value is skipped); -2 when the failure was recorded.</returns>");
             Line(NoInlining);
-            Line("public static bool TryRead(ref " + Reader + " reader" + (_model.IntegerKeys ? "" : ", int expected") + ", out int at, out long keyAt, ref " + Failure + " failure)");
+            Line("public static int TryRead(ref " + Reader + " reader" + (_model.IntegerKeys ? "" : ", int expected") + ", ref " + Failure + " failure)");
             Open();
-            Line("at = -1;");
-            Line("keyAt = reader.Consumed;");
+            Line("long keyAt = reader.Consumed;");
             Line(Cursor + " cursor = reader.GetCursor();");
             if (_model.IntegerKeys)
             {
                 // An integer no member has is skipped.
                 Line("if (!" + Serialization + ".TryReadIntegerKey(ref cursor, ref reader, out long key, ref failure))");
                 Open();
-                Line("return false;");
+                Line("return -2;");
                 Close();
                 Line();
-                Line("at = Find(key);");
+                Line("int at = Find(key);");
             }
             else
             {
                 Line("if (!" + Serialization + ".TryReadStringHeader(ref cursor, ref reader, out int length, ref failure))");
                 Open();
-                Line("return false;");
+                Line("return -2;");
                 Close();
                 Line();
+                Line("int at;");
                 Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
                 Line("if ((uint)length <= (uint)unread.Length)");
                 Open();
@@ -58,7 +57,7 @@ namespace MsgPack.Spec.Generator
                 Line("at = Find(unread.Slice(0, length), expected);");
                 Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt, ref failure))");
                 Open();
-                Line("return false;");
+                Line("return -2;");
                 Close();
                 Line();
                 Line("cursor.ReadBytes(ref reader, length);");
@@ -67,20 +66,20 @@ namespace MsgPack.Spec.Generator
                 Open();
                 Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " key, ref failure))");
                 Open();
-                Line("return false;");
+                Line("return -2;");
                 Close();
                 Line();
                 Line("at = Find(key, expected);");
                 Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(key, keyAt, ref failure))");
                 Open();
-                Line("return false;");
+                Line("return -2;");
                 Close();
                 Close();
             }
 
             Line();
             Line("reader.MoveTo(cursor);");
-            Line("return true;");
+            Line("return at;");
             Close();
         }
 

@@ -236,7 +236,8 @@ namespace MsgPack.Spec.Generator
         /// <summary>
         /// The entries of a map layout: a key is compared as bytes (its str header read, its UTF-8 not decoded), the
         /// writers' order first, inline; any other key is read out of line (<c>MsgPackKeys.TryRead</c>), from the reader,
-        /// so that its locals and calls stay out of this method's frame and its cursor stays in registers. A member's key
+        /// so that its locals and calls stay out of this method's frame and its cursor stays in registers (it returns the
+        /// member's number, so no variable of the loop is passed by reference and kept in memory). A member's key
         /// seen twice fails (a bit per member); the member's read is a case of one switch.
         /// </summary>
         private void EmitMapMembers(bool inPlace)
@@ -245,7 +246,10 @@ namespace MsgPack.Spec.Generator
             Line("int expected = 0;");
             Line(words == 1 ? "ulong seen = 0;" : "global::System.Span<ulong> seen = stackalloc ulong[" + words + "];");
             Line("long keyAt = -1;");
-            Line("for (int i = 0; i < count; i++)");
+
+            // The entries counted down in count itself: one variable fewer live across the member switch (an index
+            // and the count were both kept on the stack).
+            Line("for (; count > 0; count--)");
             Open();
             Line("int matched = MsgPackKeys.MatchNext(cursor.UnreadSpan, expected);");
             Line("if (matched > 0)");
@@ -258,7 +262,9 @@ namespace MsgPack.Spec.Generator
             Open();
             Line("// Another key (another order, an unknown member, another form): read out of line.");
             Line("reader.MoveTo(cursor);");
-            Line("if (!MsgPackKeys.TryRead(ref reader" + (_model.IntegerKeys ? "" : ", expected") + ", out at, out keyAt, ref failure))");
+            Line("keyAt = reader.Consumed;");
+            Line("at = MsgPackKeys.TryRead(ref reader" + (_model.IntegerKeys ? "" : ", expected") + ", ref failure);");
+            Line("if (at < -1)");
             Open();
             Line("goto Failed;");
             Close();

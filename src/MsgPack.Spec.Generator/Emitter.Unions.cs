@@ -150,17 +150,29 @@ namespace MsgPack.Spec.Generator
             Line("/// <param name=\"failure\">Where a failure is recorded: what, where, and the path to it.</param>");
             Line("/// <returns>Done; NeedMoreData when the input ends inside the value; InvalidData when it is not such a value.</returns>");
             Line(Hidden);
+            Line(AggressiveInlining);
             Line("public static " + Status + " TryRead(ref " + Reader + " reader, int depth, out " + _model.Name + " value, ref " + Failure + " failure)");
             Open();
+
+            // The value comes back as the result of a method, not through this out reference: where this door is inlined,
+            // it lands in the caller's variable, where a case stored through the reference took a write barrier.
+            Line(_model.Name + NullableMark + " read = TryReadCase(ref reader, depth, ref failure);");
+            Line("value = read" + (Nullable ? "!" : string.Empty) + ";");
+            Line("return read is null ? failure.Status : " + Status + ".Done;");
+            Close();
+            Line();
+            Line("/// <summary>Reads the value as <see cref=\"TryRead(ref " + Reader.Replace("global::", string.Empty) + ", int, out " + _model.Name + ", ref " + Failure.Replace("global::", string.Empty) + ")\"/> does: the value, or null when the failure is recorded.</summary>");
+            Line(NoInlining);
+            Line("private static " + _model.Name + NullableMark + " TryReadCase(ref " + Reader + " reader, int depth, ref " + Failure + " failure)");
+            Open();
             Line(Cursor + " cursor = reader.GetCursor();");
-            Line("value = " + DefaultOfType + ";");
 
             // The union's own failures are at its start, given: a header read across segments moves the reader past it.
             // The union adds no segment to the path (its case's members do).
             Line("long start = reader.Consumed;");
             Line("if (!" + Serialization + ".TryReadUnionHeader(ref cursor, ref reader, depth, start, ref failure))");
             Open();
-            Line("return failure.Status;");
+            Line("return null;");
             Close();
             Line();
             Line("long tagAt = cursor.GetConsumed(ref reader);");
@@ -169,7 +181,7 @@ namespace MsgPack.Spec.Generator
                 // The tag is compared as bytes, its UTF-8 not decoded: in place when the segment holds it.
                 Line("if (!" + Serialization + ".TryReadStringHeader(ref cursor, ref reader, out int length, ref failure))");
                 Open();
-                Line("return failure.Status;");
+                Line("return null;");
                 Close();
                 Line();
                 Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
@@ -183,7 +195,7 @@ namespace MsgPack.Spec.Generator
                 Open();
                 Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " bytes, ref failure))");
                 Open();
-                Line("return failure.Status;");
+                Line("return null;");
                 Close();
                 Line();
                 Line("tag = MsgPackTags.Find(bytes);");
@@ -194,7 +206,7 @@ namespace MsgPack.Spec.Generator
                 // Any integer form: a writer need not use the smallest.
                 Line("if (!" + Serialization + ".TryReadInt64(ref cursor, ref reader, out long tag, ref failure))");
                 Open();
-                Line("return failure.Status;");
+                Line("return null;");
                 Close();
             }
 
@@ -214,11 +226,10 @@ namespace MsgPack.Spec.Generator
                     ? "if (" + unionCase.TypeName + ".TryRead(ref reader, depth + 1, out " + unionCase.TypeName + " " + local + ", ref failure) != " + Status + ".Done)"
                     : "if (!" + Serialization + ".TryRead<" + unionCase.TypeName + ">(ref reader, depth + 1, out " + unionCase.TypeName + " " + local + ", ref failure))");
                 Open();
-                Line("return failure.Status;");
+                Line("return null;");
                 Close();
                 Line();
-                Line("value = " + local + ";");
-                Line("return " + Status + ".Done;");
+                Line("return " + local + ";");
                 _indent--;
             }
 
@@ -227,7 +238,7 @@ namespace MsgPack.Spec.Generator
             Line(Union.StringTags
                 ? Serialization + ".FailUnknownUnionTag(\"" + UnionText + "\", tagAt, ref failure);"
                 : Serialization + ".FailUnknownUnionTag(\"" + UnionText + "\", tag, tagAt, ref failure);");
-            Line("return failure.Status;");
+            Line("return null;");
             _indent--;
             Close();
             Close();

@@ -34,6 +34,9 @@ namespace MsgPack.Spec.Generator
         // A method kept out of its callers: the member loop, so that it has an inlining budget of its own (inlined into a
         // door, it would share the door's and leave the small reads it calls as calls); a rare path, so that its locals
         // stay out of the hot method's frame.
+        // A door that only hands a value on: inlined, its out value lands in the caller's variable (no write barrier).
+        private const string AggressiveInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
+
         private const string NoInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]";
 
         private readonly TypeModel _model;

@@ -1,3 +1,5 @@
+using MsgPack.Spec.Serialization;
+
 namespace MsgPack.Spec
 {
     /// <summary>
@@ -433,13 +435,42 @@ namespace MsgPack.Spec
                 return decoded.ToOperationStatus();
             }
 
-            // Through a local of this method: the caller's variable, passed to the out-of-line read, would be kept in
-            // memory in the caller for the whole method (its address taken), where the inlined fast path keeps it in a
-            // register.
-            OperationStatus status = reader.TryReadAt<TDecoder, T>(_rest, out T slow);
+            // Out of line in two calls that take nothing of the caller's by reference: the status across segments, then,
+            // when Done, the value (returned). The caller's variable, or a temporary, given to an out-of-line read by
+            // reference would be kept in memory in the caller, where the inlined fast path keeps it in a register.
+            OperationStatus status = reader.PeekAt<TDecoder, T>(_rest);
+            value = status == OperationStatus.Done ? reader.ReadAt<TDecoder, T>(_rest) : default!;
+
             _rest = reader.UnreadSegment;
-            value = slow;
             return status;
+        }
+
+        /// <summary>
+        /// Reads one value with <typeparamref name="TDecoder"/>, or records why not in <paramref name="failure"/>: the read
+        /// of the status helpers (MsgPackSerialization.TryRead*), which consumes nothing unless it returns true. One call
+        /// out of line when the segment cannot decode the value, which returns the value and records a failure: nothing
+        /// of the caller's is passed by reference but the failure (a reference already), so the inlined read leaves no
+        /// variable in the caller's frame that the frame must keep in memory and zero.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal bool TryRead<TDecoder, T>(ref MsgPackReader reader, out T value, ref MsgPackReadFailure failure)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            ReadStatus decoded = default(TDecoder).Decode(ref MemoryMarshal.GetReference(_rest), _rest.Length, out value, out int bytesRead);
+            if (decoded == ReadStatus.Done)
+            {
+                Advance(bytesRead);
+                return true;
+            }
+
+            value = reader.ReadAtOrFail<TDecoder, T>(_rest, decoded, ref failure);
+            if (failure.Failed)
+            {
+                return false;
+            }
+
+            _rest = reader.UnreadSegment;
+            return true;
         }
 
         /// <summary>Tries to read a str value as a <see cref="string"/>; consumes nothing unless Done.</summary>

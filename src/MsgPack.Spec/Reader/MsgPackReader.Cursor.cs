@@ -1,3 +1,5 @@
+using MsgPack.Spec.Serialization;
+
 namespace MsgPack.Spec
 {
     // The reader's side of MsgPackCursor: lending the rest of the current segment, taking the place back, and the slow
@@ -60,12 +62,42 @@ namespace MsgPack.Spec
             return ReadSlow<TDecoder, T>();
         }
 
+        /// <summary>
+        /// The slow path of <see cref="MsgPackCursor.TryRead{TDecoder, T}(ref MsgPackReader, out T, ref MsgPackReadFailure)"/>
+        /// (the status helpers' read): the value the segment could not decode (<paramref name="decoded"/>), read across
+        /// segments, or the failure recorded in <paramref name="failure"/> as <see cref="FailRead{TDecoder, T}"/> records
+        /// it. The value is the result, the outcome <paramref name="failure"/>'s status: the caller passes no variable of
+        /// its own by reference, so its frame keeps none in memory (nor zeroes one at every call) for this call.
+        /// </summary>
+        /// <returns>The value; default on failure.</returns>
         [MethodImpl(MethodImplOptions.NoInlining)]
-        internal OperationStatus TryReadAt<TDecoder, T>(ReadOnlySpan<byte> rest, out T value)
+        internal T ReadAtOrFail<TDecoder, T>(ReadOnlySpan<byte> rest, ReadStatus decoded, ref MsgPackReadFailure failure)
             where TDecoder : struct, IValueDecoder<T>
         {
-            SetPlace(rest);
-            return TryRead<TDecoder, T>(out value);
+            OperationStatus status;
+            if (decoded == ReadStatus.NeedMoreData)
+            {
+                // Only a value cut by the segment's end needs the reader; bad data is bad in every segmentation.
+                SetPlace(rest);
+                status = TryRead<TDecoder, T>(out T value);
+                if (status == OperationStatus.Done)
+                {
+                    failure.ClearStatus();
+                    return value;
+                }
+
+                rest = UnreadSegment;
+            }
+            else
+            {
+                status = decoded.ToOperationStatus();
+            }
+
+            // The caller tells the outcome by the failure's status: it says the failure even if the recorded read
+            // came out otherwise (it cannot: bad data is bad in every segmentation, a cut value stays cut).
+            FailRead<TDecoder, T>(status, rest, ref failure);
+            failure.Ensure(status);
+            return default!;
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]

@@ -169,25 +169,33 @@ namespace MsgPack.Spec
                 return OperationStatus.Done;
             }
 
-            // Through a local of this method: the caller's variable, passed to the out-of-line read, would be kept in
-            // memory for the whole caller (its address taken).
-            OperationStatus slowStatus = TryReadSlow<TDecoder, T>(status, out T slow);
-            value = slow;
-            return slowStatus;
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private OperationStatus TryReadSlow<TDecoder, T>(ReadStatus status, out T value)
-            where TDecoder : struct, IValueDecoder<T>
-        {
-            status = PeekAcrossSegments<TDecoder, T>(status, out value, out int bytesRead);
-            if (status != ReadStatus.Done)
+            // Out of line in two calls that take nothing of the caller's by reference: the status across segments, then,
+            // when Done, the value as Read reads it (returned). An out variable given to the slow read would be kept in
+            // memory in the caller, and zeroed there before every read when the caller reads in a loop.
+            OperationStatus slowStatus = PeekSlow<TDecoder, T>(status);
+            if (slowStatus != OperationStatus.Done)
             {
-                return status.ToOperationStatus();
+                value = default!;
+                return slowStatus;
             }
 
-            Advance(bytesRead);
+            value = ReadSlow<TDecoder, T>();
             return OperationStatus.Done;
+        }
+
+        /// <summary>The status of the value that the current segment could not decode (<paramref name="status"/>), read across segments; consumes nothing.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private OperationStatus PeekSlow<TDecoder, T>(ReadStatus status)
+            where TDecoder : struct, IValueDecoder<T> =>
+            PeekAcrossSegments<TDecoder, T>(status, out _, out _).ToOperationStatus();
+
+        /// <summary>The status of the value at <paramref name="rest"/> (the cursor's place, which the current segment cannot decode), read across segments; the reader moves there, and consumes nothing more.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal OperationStatus PeekAt<TDecoder, T>(ReadOnlySpan<byte> rest)
+            where TDecoder : struct, IValueDecoder<T>
+        {
+            SetPlace(rest);
+            return PeekAcrossSegments<TDecoder, T>(ReadStatus.NeedMoreData, out _, out _).ToOperationStatus();
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]

@@ -185,6 +185,12 @@ namespace MsgPack.Spec.Serialization
             }
         }
 
+        /// <summary>
+        /// A read that succeeded after this failure was recorded and handled (the failure reused): the status says Done
+        /// again, for the reads that tell their outcome by it (MsgPackCursor's status read). The details stay for reuse.
+        /// </summary>
+        internal void ClearStatus() => _status = OperationStatus.Done;
+
         /// <summary>Whether a failure records its details (false for <see cref="WithoutDetails"/>).</summary>
         internal readonly bool KeepsDetails => !_withoutDetails;
 

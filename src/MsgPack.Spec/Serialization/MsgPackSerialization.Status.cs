@@ -4,9 +4,9 @@ namespace MsgPack.Spec.Serialization
 {
     // The status path of the generated readers: each read returns true, or records why it failed in the
     // MsgPackReadFailure and returns false, which the generated code hands up as a value (never an exception). A read
-    // is the cursor's TryRead, inlined; only its failure calls out, to record the values the throwing read's exception
-    // is made of (MsgPackReader.Failures.cs), so that Read, which throws once at the outermost level, throws exactly
-    // what it threw when every level threw.
+    // is the cursor's TryRead, inlined; only a value the segment cannot decode calls out, once (it reads across
+    // segments, or records the values the throwing read's exception is made of: MsgPackReader.Failures.cs, so that
+    // Read, which throws once at the outermost level, throws exactly what it threw when every level threw).
     public static partial class MsgPackSerialization
     {
         /// <summary>Reads a boolean through the cursor, or records why not.</summary>
@@ -18,8 +18,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadBoolean(ref MsgPackCursor cursor, ref MsgPackReader reader, out bool value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<BooleanDecoder, bool>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<BooleanDecoder, bool>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<BooleanDecoder, bool>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="sbyte"/> through the cursor, or records why not.</summary>
@@ -31,8 +30,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadSByte(ref MsgPackCursor cursor, ref MsgPackReader reader, out sbyte value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<SByteDecoder, sbyte>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<SByteDecoder, sbyte>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<SByteDecoder, sbyte>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="byte"/> through the cursor, or records why not.</summary>
@@ -44,8 +42,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadByte(ref MsgPackCursor cursor, ref MsgPackReader reader, out byte value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<ByteDecoder, byte>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<ByteDecoder, byte>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<ByteDecoder, byte>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="short"/> through the cursor, or records why not.</summary>
@@ -57,8 +54,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadInt16(ref MsgPackCursor cursor, ref MsgPackReader reader, out short value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<Int16Decoder, short>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<Int16Decoder, short>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<Int16Decoder, short>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="ushort"/> through the cursor, or records why not.</summary>
@@ -70,8 +66,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadUInt16(ref MsgPackCursor cursor, ref MsgPackReader reader, out ushort value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<UInt16Decoder, ushort>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<UInt16Decoder, ushort>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<UInt16Decoder, ushort>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="int"/> through the cursor, or records why not.</summary>
@@ -83,8 +78,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadInt32(ref MsgPackCursor cursor, ref MsgPackReader reader, out int value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<Int32Decoder, int>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<Int32Decoder, int>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<Int32Decoder, int>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="uint"/> through the cursor, or records why not.</summary>
@@ -96,8 +90,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadUInt32(ref MsgPackCursor cursor, ref MsgPackReader reader, out uint value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<UInt32Decoder, uint>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<UInt32Decoder, uint>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<UInt32Decoder, uint>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="long"/> through the cursor, or records why not.</summary>
@@ -109,8 +102,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadInt64(ref MsgPackCursor cursor, ref MsgPackReader reader, out long value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<Int64Decoder, long>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<Int64Decoder, long>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<Int64Decoder, long>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an integer that fits <see cref="ulong"/> through the cursor, or records why not.</summary>
@@ -122,8 +114,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadUInt64(ref MsgPackCursor cursor, ref MsgPackReader reader, out ulong value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<UInt64Decoder, ulong>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<UInt64Decoder, ulong>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<UInt64Decoder, ulong>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads a float 32 through the cursor, or records why not.</summary>
@@ -135,8 +126,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadSingle(ref MsgPackCursor cursor, ref MsgPackReader reader, out float value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<SingleDecoder, float>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<SingleDecoder, float>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<SingleDecoder, float>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads a float 64 (or a float 32, widened) through the cursor, or records why not.</summary>
@@ -148,8 +138,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadDouble(ref MsgPackCursor cursor, ref MsgPackReader reader, out double value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<DoubleDecoder, double>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<DoubleDecoder, double>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<DoubleDecoder, double>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads a timestamp through the cursor, or records why not.</summary>
@@ -161,8 +150,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadTimestamp(ref MsgPackCursor cursor, ref MsgPackReader reader, out Timestamp value, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<TimestampDecoder, Timestamp>(ref reader, out value);
-            return status == OperationStatus.Done || reader.FailRead<TimestampDecoder, Timestamp>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<TimestampDecoder, Timestamp>(ref reader, out value, ref failure);
         }
 
         /// <summary>Reads an array header through the cursor, or records why not.</summary>
@@ -174,8 +162,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadArrayHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int count, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<ArrayHeaderDecoder, int>(ref reader, out count);
-            return status == OperationStatus.Done || reader.FailRead<ArrayHeaderDecoder, int>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<ArrayHeaderDecoder, int>(ref reader, out count, ref failure);
         }
 
         /// <summary>Reads a map header through the cursor, or records why not.</summary>
@@ -187,8 +174,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadMapHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int count, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<MapHeaderDecoder, int>(ref reader, out count);
-            return status == OperationStatus.Done || reader.FailRead<MapHeaderDecoder, int>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<MapHeaderDecoder, int>(ref reader, out count, ref failure);
         }
 
         /// <summary>Reads a str header through the cursor, or records why not.</summary>
@@ -200,8 +186,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadStringHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out int length, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<StringHeaderDecoder, int>(ref reader, out length);
-            return status == OperationStatus.Done || reader.FailRead<StringHeaderDecoder, int>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<StringHeaderDecoder, int>(ref reader, out length, ref failure);
         }
 
         /// <summary>Reads an ext header through the cursor, or records why not.</summary>
@@ -213,8 +198,7 @@ namespace MsgPack.Spec.Serialization
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool TryReadExtensionHeader(ref MsgPackCursor cursor, ref MsgPackReader reader, out ExtensionHeader header, ref MsgPackReadFailure failure)
         {
-            OperationStatus status = cursor.TryRead<ExtensionHeaderDecoder, ExtensionHeader>(ref reader, out header);
-            return status == OperationStatus.Done || reader.FailRead<ExtensionHeaderDecoder, ExtensionHeader>(status, cursor.UnreadSpan, ref failure);
+            return cursor.TryRead<ExtensionHeaderDecoder, ExtensionHeader>(ref reader, out header, ref failure);
         }
 
         /// <summary>Reads a str value as a <see cref="string"/> through the cursor, or records why not.</summary>
