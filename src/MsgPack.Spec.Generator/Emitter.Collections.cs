@@ -100,6 +100,7 @@ namespace MsgPack.Spec.Generator
             Line("public static bool TryRead" + name + "(ref " + Reader + " reader, int depth, out " + type + " value, ref " + Failure + " failure)");
             Open();
             Line(Cursor + " cursor = reader.GetCursor();");
+            Line("long start = reader.Consumed;");
             Line("value = default" + (Nullable && value.IsReference ? "!" : string.Empty) + ";");
             if (value.Shape == CollectionShape.ImmutableArray)
             {
@@ -113,7 +114,7 @@ namespace MsgPack.Spec.Generator
 
             // Every item takes a byte at least (an entry two): a count the input cannot hold allocates nothing.
             Line("if (!" + Serialization + (isMap ? ".TryReadMapHeader" : ".TryReadArrayHeader") + "(ref cursor, ref reader, out int count, ref failure)");
-            Line("    || !" + Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", ref cursor, ref reader, ref failure))");
+            Line("    || !" + Serialization + ".CheckCount(count, " + (isMap ? 2 : 1) + ", start, ref cursor, ref reader, ref failure))");
             Open();
             Line("return false;");
             Close();

@@ -316,15 +316,20 @@ namespace MsgPack.Spec.Serialization
         /// </summary>
         /// <param name="count">The claimed count.</param>
         /// <param name="bytesPerItem">The fewest bytes an item takes: 1 for an array's element, 2 for a map's entry.</param>
+        /// <param name="headerOffset">
+        /// Where the header starts (the reader's <see cref="MsgPackReader.Consumed"/> before the header was read): the
+        /// failure's offset. Taken before the read because a header read across segments moves the reader past it, so
+        /// the reader's position afterwards would depend on how the input was cut.
+        /// </param>
         /// <param name="cursor">The reading method's cursor, past the header.</param>
         /// <param name="reader">The cursor's reader.</param>
         /// <param name="failure">Where a failure is recorded.</param>
         /// <returns><see langword="true"/> when the items may fit; <see langword="false"/> when the failure was recorded.</returns>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool CheckCount(int count, int bytesPerItem, ref MsgPackCursor cursor, ref MsgPackReader reader, ref MsgPackReadFailure failure)
+        public static bool CheckCount(int count, int bytesPerItem, long headerOffset, ref MsgPackCursor cursor, ref MsgPackReader reader, ref MsgPackReadFailure failure)
         {
             long remaining = cursor.GetRemaining(ref reader);
-            return (long)count * bytesPerItem <= remaining || FailCount(count, bytesPerItem, remaining, reader.Consumed, ref failure);
+            return (long)count * bytesPerItem <= remaining || FailCount(count, bytesPerItem, remaining, headerOffset, ref failure);
         }
 
         /// <summary>Checks a map key that matched no member (see <see cref="CheckUnknownKey(ReadOnlySpan{byte}, long)"/>), or records why not.</summary>
