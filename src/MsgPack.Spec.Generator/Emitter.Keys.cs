@@ -1,3 +1,4 @@
+using System;
 using System.Globalization;
 using System.Linq;
 using System.Text;
@@ -51,35 +52,52 @@ namespace MsgPack.Spec.Generator
                 Line();
                 Line("int at;");
                 Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
-                Line("if ((uint)length <= (uint)unread.Length)");
-                Open();
-                Line("// The key in the segment: compared in place, as a span.");
-                Line("at = Find(unread.Slice(0, length), expected);");
-                Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(unread.Slice(0, length), keyAt, ref failure))");
-                Open();
-                Line("return -2;");
-                Close();
-                Line();
-                Line("cursor.ReadBytes(ref reader, length);");
-                Close();
-                Line("else");
-                Open();
-                Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " key, ref failure))");
-                Open();
-                Line("return -2;");
-                Close();
-                Line();
-                Line("at = Find(key, expected);");
-                Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(key, keyAt, ref failure))");
-                Open();
-                Line("return -2;");
-                Close();
-                Close();
+                EmitStrBytesLookUp("key", "return -2;", (bytes, inPlace) =>
+                {
+                    if (inPlace)
+                    {
+                        Line("// The key in the segment: compared in place, as a span.");
+                    }
+
+                    Line("at = Find(" + bytes + ", expected);");
+                    Line("if (at < 0 && !" + Serialization + ".CheckUnknownKey(" + bytes + ", keyAt, ref failure))");
+                    Open();
+                    Line("return -2;");
+                    Close();
+                    if (inPlace)
+                    {
+                        Line();
+                    }
+                });
             }
 
             Line();
             Line("reader.MoveTo(cursor);");
             Line("return at;");
+            Close();
+        }
+
+        /// <summary>
+        /// The bytes of a str whose header was read (its length in <c>length</c>, the segment's rest in <c>unread</c>),
+        /// looked up as bytes, never decoded: in place when the segment holds them, copied across segments into the
+        /// payload <paramref name="payload"/> otherwise (a map key by name, a union's str tag). <paramref name="lookUp"/>
+        /// writes the lines that use them, given the expression that names them and whether it is the in-place one.
+        /// </summary>
+        private void EmitStrBytesLookUp(string payload, string fail, Action<string, bool> lookUp)
+        {
+            Line("if ((uint)length <= (uint)unread.Length)");
+            Open();
+            lookUp("unread.Slice(0, length)", true);
+            Line("cursor.ReadBytes(ref reader, length);");
+            Close();
+            Line("else");
+            Open();
+            Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " " + payload + ", ref failure))");
+            Open();
+            Line(fail);
+            Close();
+            Line();
+            lookUp(payload, false);
             Close();
         }
 

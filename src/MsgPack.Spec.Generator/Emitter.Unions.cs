@@ -186,20 +186,7 @@ namespace MsgPack.Spec.Generator
                 Line();
                 Line(ReadOnlySpan + " unread = cursor.UnreadSpan;");
                 Line("int tag;");
-                Line("if ((uint)length <= (uint)unread.Length)");
-                Open();
-                Line("tag = MsgPackTags.Find(unread.Slice(0, length));");
-                Line("cursor.ReadBytes(ref reader, length);");
-                Close();
-                Line("else");
-                Open();
-                Line("if (!" + Serialization + ".TryReadBytes(ref cursor, ref reader, length, out " + Payload + " bytes, ref failure))");
-                Open();
-                Line("return null;");
-                Close();
-                Line();
-                Line("tag = MsgPackTags.Find(bytes);");
-                Close();
+                EmitStrBytesLookUp("bytes", "return null;", (bytes, _) => Line("tag = MsgPackTags.Find(" + bytes + ");"));
             }
             else
             {
